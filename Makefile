@@ -1,0 +1,40 @@
+# Scorer: `make run` serves the site, `make test` runs every test. Both set everything up.
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+
+# The first Python 3.12 or newer: python3.13, python3.12, python3, then pyenv's.
+PYTHON ?= $(shell for c in python3.13 python3.12 python3 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3; do \
+	$$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1 && { command -v $$c || echo $$c; } && break; done)
+
+.PHONY: run test bench lint check clean
+
+$(STAMP): pyproject.toml
+	@if [ -z "$(PYTHON)" ]; then echo "Scorer needs Python 3.12 or newer (python3.13, python3.12 or pyenv); none was found." >&2; exit 1; fi
+	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	@touch $@
+
+$(TEST_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $@
+
+run: $(STAMP)
+	DEBUG=$${DEBUG:-true} $(PY) manage.py migrate --noinput
+	DEBUG=$${DEBUG:-true} $(PY) manage.py runserver 127.0.0.1:8000
+
+test: $(TEST_STAMP)
+	$(PY) -m pytest
+
+lint: $(TEST_STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check games/engine
+	$(VENV)/bin/mypy --strict games/engine
+
+bench: $(TEST_STAMP)
+	$(PY) bench/bench.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache staticfiles

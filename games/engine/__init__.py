@@ -1,0 +1,24 @@
+"""Scorer's scoring engine: pure Python, no Django. See ARCHITECTURE.md, "The engine"."""
+
+from __future__ import annotations
+
+from games.engine.errors import InvalidHand, InvalidSettings, ParseError, ScorerError
+from games.engine.game import HandError, score_game
+from games.engine.registry import VARIANTS, get_variant
+from games.engine.variant import GameScore, GameState, HandScore, Variant, Verdict
+
+__all__ = [
+    "VARIANTS",
+    "GameScore",
+    "GameState",
+    "HandError",
+    "HandScore",
+    "InvalidHand",
+    "InvalidSettings",
+    "ParseError",
+    "ScorerError",
+    "Variant",
+    "Verdict",
+    "get_variant",
+    "score_game",
+]

@@ -1,0 +1,84 @@
+"""Suits, ranks and cards as small immutable values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from games.engine.errors import ParseError
+
+
+class Suit(StrEnum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @classmethod
+    def parse(cls, text: object, field: str = "suit") -> Suit:
+        try:
+            return cls(str(text).upper())
+        except ValueError:
+            raise ParseError(field, f"{text!r} is not a suit (use S, H, D or C)") from None
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+
+class Rank(StrEnum):
+    """Ranks in the natural order 7 8 9 10 J Q K A, the order runs are counted in."""
+
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+    @property
+    def order(self) -> int:
+        """Position in the natural order: 7 is 0, A is 7."""
+        return list(Rank).index(self)
+
+    @classmethod
+    def parse(cls, text: object, field: str = "rank") -> Rank:
+        try:
+            return cls(str(text).upper())
+        except ValueError:
+            raise ParseError(
+                field, f"{text!r} is not a rank (use 7, 8, 9, 10, J, Q, K or A)"
+            ) from None
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: object, field: str = "card") -> Card:
+        """Read a card written rank then suit: "10H", "AS", "qd"."""
+        raw = str(text).strip().upper()
+        if len(raw) < 2:
+            raise ParseError(field, f"{text!r} is not a card (write rank then suit, e.g. 10H)")
+        return cls(Rank.parse(raw[:-1], field), Suit.parse(raw[-1], field))
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def label(self) -> str:
+        return f"{self.rank}{self.suit.symbol}"

@@ -1,0 +1,60 @@
+"""Scoring a whole game: running totals, game end and winners."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.engine.errors import InvalidHand
+from games.engine.variant import BaseHand, BaseSettings, GameScore, GameState, ScoredHand, Variant
+
+
+class HandError(ValueError):
+    """A hand of a game (1-based `number`) that cannot be scored."""
+
+    def __init__(self, number: int, field: str, message: str) -> None:
+        super().__init__(f"hand {number}: {field}: {message}")
+        self.number = number
+        self.field = field
+        self.message = message
+
+
+def score_game(
+    variant: Variant[Any, Any],
+    settings: BaseSettings,
+    hands: Sequence[BaseHand],
+    players: Sequence[str] | None = None,
+) -> GameScore:
+    """Score hands in order. A hand after the game has ended raises HandError."""
+    players = tuple(players or variant.default_players)
+    sides = variant.side_names(players)
+    totals = tuple(0 for _ in range(variant.side_count))
+    scored: list[ScoredHand] = []
+    winners: list[int] = []
+    for number, hand in enumerate(hands, start=1):
+        if winners:
+            raise HandError(number, "game", f"the game already ended after hand {number - 1}")
+        state = GameState(totals=totals, sides=sides, players=players, number=number)
+        score = variant.score_hand(hand, settings, state)
+        totals = tuple(t + s for t, s in zip(totals, score.scores, strict=True))
+        scored.append(ScoredHand(hand, score, totals))
+        winners = variant.winners(totals, hand, score, settings, number)
+    next_dealer = None if winners or not hands else variant.next_dealer(hands[-1], settings)
+    return GameScore(tuple(scored), totals, tuple(winners), next_dealer, sides)
+
+
+def read_hands(
+    variant: Variant[Any, Any], settings: BaseSettings, data: Sequence[object]
+) -> list[BaseHand]:
+    """Build each hand from its dict; a problem raises HandError naming the hand."""
+    hands = []
+    for number, item in enumerate(data, start=1):
+        try:
+            if not isinstance(item, dict):
+                raise InvalidHand("hand", "each hand must be an object")
+            hands.append(variant.hand(item, settings))
+        except (InvalidHand, ValueError) as error:
+            field = getattr(error, "field", "hand")
+            message = getattr(error, "message", str(error))
+            raise HandError(number, field, message) from None
+    return hands

@@ -1,0 +1,357 @@
+"""Klaberjass ("Klob"), the four-hand partnership game: rules/klaberjass.md."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Self
+
+from games.engine.cards import Suit
+from games.engine.declarations import Declaration, first_shared_card, senior
+from games.engine.errors import InvalidHand, InvalidSettings
+from games.engine.reading import Reader
+from games.engine.variant import (
+    BaseHand,
+    BaseSettings,
+    GameState,
+    HandScore,
+    Variant,
+    Verdict,
+    highest,
+)
+
+SHTOCH = 10
+BELLA = 20
+TRICKS = 8
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings(BaseSettings):
+    target: int = 500
+    tie_rule: str = "forfeit"
+    bella_on_forfeit: str = "opponents"
+    sequence_scope: str = "team"
+    final_tiebreak: str = "seat"
+    run5_value: int = 50
+    capot: str = "none"
+    zero_trick_sequences: bool = True
+    yas_value: int = 20
+    both_cross: str = "higher"
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Self:
+        r = Reader(data, "Klaberjass setting", cls.__dataclass_fields__)
+        target = r.number("target", 500)
+        if target <= 0:
+            raise InvalidSettings("target", f"must be a positive number, not {target}")
+        return cls(
+            target=target,
+            tie_rule=r.choice("tie_rule", ("forfeit", "half"), "forfeit"),
+            bella_on_forfeit=r.choice("bella_on_forfeit", ("opponents", "holder"), "opponents"),
+            sequence_scope=r.choice("sequence_scope", ("team", "player"), "team"),
+            final_tiebreak=r.choice("final_tiebreak", ("seat", "none"), "seat"),
+            run5_value=r.choice("run5_value", (50, 100), 50),
+            capot=r.choice("capot", ("none", "double", "plus90"), "none"),
+            zero_trick_sequences=r.flag("zero_trick_sequences", True),
+            yas_value=r.choice("yas_value", (20, 22), 20),
+            both_cross=r.choice("both_cross", ("higher", "caller"), "higher"),
+        )
+
+    @property
+    def card_total(self) -> int:
+        """Card points in the deck: 152, or 154 when the Yas is worth 22."""
+        return 152 + self.yas_value - 20
+
+    @property
+    def needs_tricks(self) -> bool:
+        return self.capot != "none" or not self.zero_trick_sequences
+
+    def sequence_value(self, length: int) -> int:
+        if length == 3:
+            return 20
+        return self.run5_value if length >= 5 else 50
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hand(BaseHand):
+    dealer: int
+    caller: int
+    trump: Suit
+    round: int | str | None = None
+    turned_up: Suit | None = None
+    card_points: tuple[int, int]
+    last_trick: int
+    declarations: tuple[Declaration, ...] = ()
+    tricks: tuple[int, int] | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+        r = Reader(data, "Klaberjass hand", cls.__dataclass_fields__)
+        hand = cls(
+            dealer=r.seat("dealer", 4),
+            caller=r.seat("caller", 4),
+            trump=r.suit("trump"),
+            round=r.choice("round", (1, 2, "bima"), None),
+            turned_up=r.opt_suit("turned_up"),
+            card_points=_pair(r.numbers("card_points", 2)),
+            last_trick=r.choice("last_trick", (0, 1)),
+            declarations=tuple(
+                Declaration.read(d, i, 4, ("sequence", "bella"))
+                for i, d in enumerate(r.items("declarations"))
+            ),
+            tricks=_pair(r.numbers("tricks", 2)) if r.has("tricks") else None,
+        )
+        hand.check(settings)
+        return hand
+
+    def check(self, settings: Settings) -> None:
+        """Raise InvalidHand for the first rule this hand breaks."""
+        if self.round == "bima" and self.caller != self.dealer:
+            raise InvalidHand(
+                "caller", "on the Bima the dealer names trump, so the caller is the dealer"
+            )
+        if self.turned_up is not None:
+            if self.round == 2 and self.trump == self.turned_up:
+                raise InvalidHand(
+                    "trump",
+                    f"in round 2 the turned-up suit {self.turned_up.symbol} cannot be named",
+                )
+            if self.round == 1 and self.trump != self.turned_up:
+                raise InvalidHand(
+                    "trump", f"in round 1 trump is the turned-up suit {self.turned_up.symbol}"
+                )
+        self._check_card_points(settings.card_total)
+        self._check_tricks(settings)
+        self._check_declarations()
+
+    def _check_card_points(self, total: int) -> None:
+        a, b = self.card_points
+        if a < 0 or b < 0:
+            raise InvalidHand("card_points", "card points cannot be negative")
+        if a + b != total:
+            raise InvalidHand("card_points", f"must add up to {total} (got {a} + {b} = {a + b})")
+        if 1 in self.card_points or total - 1 in self.card_points:
+            raise InvalidHand("card_points", "no card is worth 1 point")
+
+    def _check_tricks(self, settings: Settings) -> None:
+        if self.tricks is None:
+            if settings.needs_tricks:
+                raise InvalidHand(
+                    "tricks", "is required with these house rules (capot or sequences)"
+                )
+            return
+        if min(self.tricks) < 0 or sum(self.tricks) != TRICKS:
+            raise InvalidHand(
+                "tricks", f"tricks must add up to 8 (got {self.tricks[0]} + {self.tricks[1]})"
+            )
+        for team, won in enumerate(self.tricks):
+            if won == 0 and (self.card_points[team] > 0 or self.last_trick == team):
+                raise InvalidHand(
+                    "tricks", "a team that took no trick has no card points and not the last trick"
+                )
+            if won == TRICKS and (
+                self.card_points[team] != settings.card_total or self.last_trick != team
+            ):
+                raise InvalidHand(
+                    "tricks",
+                    "a team that took all 8 tricks has every card point and the last trick",
+                )
+
+    def _check_declarations(self) -> None:
+        bellas = [d for d in self.declarations if d.kind == "bella"]
+        if len(bellas) > 1:
+            raise InvalidHand("declarations", "there is only one Bella (K+Q of trumps) in a hand")
+        clash = first_shared_card(self.declarations, self.trump, _may_share)
+        if clash:
+            i, j, card = clash
+            raise InvalidHand(
+                "declarations",
+                f"declarations {i + 1} and {j + 1} both use {card.label}; there is only one deck",
+            )
+
+    @property
+    def declarer(self) -> int:
+        return self.caller
+
+    @property
+    def trump_suit(self) -> str:
+        return self.trump.value
+
+    @property
+    def forehand(self) -> int:
+        return (self.dealer + 1) % 4
+
+
+def _pair(values: Sequence[int]) -> tuple[int, int]:
+    return values[0], values[1]
+
+
+def _may_share(a: Declaration, b: Declaration) -> bool:
+    # Bella's K and Q may sit in a run of the same player (spec: Hand keys, declarations).
+    return a.seat == b.seat and {a.kind, b.kind} == {"bella", "sequence"}
+
+
+class Klaberjass(Variant[Settings, Hand]):
+    key = "klaberjass"
+    name = "Klaberjass"
+    seats = 4
+    teams = True
+    default_players = ("You", "West", "North", "East")
+    settings_class = Settings
+    hand_class = Hand
+
+    def broken_example(self) -> dict[str, object]:
+        return {"card_points": [151, 1]}
+
+    def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
+        sides, players = state.sides, state.players
+        caller, other = hand.caller % 2, 1 - hand.caller % 2
+        raw = [hand.card_points[t] + (SHTOCH if hand.last_trick == t else 0) for t in (0, 1)]
+        notes: list[str] = []
+
+        seq_points, seq_verdicts, seq_notes = self._sequences(hand, settings, state)
+        notes += seq_notes
+        bella = [0, 0]
+        for d in hand.declarations:
+            if d.kind == "bella":
+                bella[d.seat % 2] = BELLA
+                notes.append(f"Bella: {players[d.seat]} +20 for {sides[d.seat % 2]}.")
+        for t in (0, 1):
+            raw[t] += seq_points[t] + bella[t]
+
+        if settings.capot != "none" and hand.tricks is not None and TRICKS in hand.tricks:
+            t = hand.tricks.index(TRICKS)
+            before = raw[t]
+            raw[t] = raw[t] * 2 if settings.capot == "double" else raw[t] + 90
+            notes.append(f"Capot: {sides[t]} took all 8 tricks, {before} becomes {raw[t]}.")
+
+        made = raw[caller] > raw[other]
+        scores = list(raw)
+        trump = hand.trump.symbol
+        if made:
+            notes.append(
+                f"{sides[caller]} called {trump} and made {raw[caller]} against {raw[other]}."
+            )
+        else:
+            tie = raw[caller] == raw[other]
+            kept = bella[caller] if settings.bella_on_forfeit == "holder" else 0
+            if tie and settings.tie_rule == "half":
+                scores[caller], scores[other] = kept, raw[other]
+                notes.append(
+                    f"{sides[caller]} called {trump} and tied {raw[caller]}–{raw[other]}: "
+                    f"they score nothing; {sides[other]} keep their {raw[other]}."
+                )
+            else:
+                scores[caller], scores[other] = kept, raw[caller] + raw[other] - kept
+                how = "tied" if tie else "made"
+                against = "with" if tie else "against"
+                notes.append(
+                    f"{sides[caller]} called {trump} and {how} {raw[caller]} {against} "
+                    f"{raw[other]}: they forfeit; {sides[other]} take all {scores[other]}."
+                )
+            if kept:
+                notes.append(f"Bella's 20 stays with {sides[caller]} (house rule).")
+
+        verdicts = []
+        for i, d in enumerate(hand.declarations):
+            if d.kind == "bella":
+                verdicts.append(Verdict(True, BELLA, f"Bella scores 20 for {sides[d.seat % 2]}"))
+            else:
+                verdicts.append(seq_verdicts[i])
+        return HandScore(tuple(scores), tuple(notes), tuple(verdicts), made=made)
+
+    def _sequences(
+        self, hand: Hand, settings: Settings, state: GameState
+    ) -> tuple[list[int], dict[int, Verdict], list[str]]:
+        """Points per team for sequences, a verdict per sequence, and the notes.
+
+        Only the best sequence across the table decides which team scores sequences
+        (spec: Scoring, 2).
+        """
+        sides, players = state.sides, state.players
+        runs = [(i, d) for i, d in enumerate(hand.declarations) if d.kind == "sequence"]
+        points = [0, 0]
+        if not runs:
+            return points, {}, []
+
+        def value(d: Declaration) -> int:
+            assert d.length is not None
+            return settings.sequence_value(d.length)
+
+        def distance(d: Declaration) -> int:
+            return (d.seat - hand.forehand) % 4
+
+        def rank(_: int, d: Declaration) -> tuple[int, int, bool]:
+            assert d.top is not None
+            return value(d), d.top.order, d.suit == hand.trump
+
+        top = senior(runs, rank)
+        nearest = min(top, key=lambda pair: distance(pair[1]))[1]
+        best: Declaration | None = nearest
+        notes: list[str] = []
+        if len({d.seat % 2 for _, d in top}) > 1:
+            if settings.final_tiebreak == "none":
+                best = None
+                notes.append("Sequences: the two teams' best sequences tie exactly, so none score.")
+            else:
+                notes.append(
+                    f"Sequences: the best tie exactly; {players[nearest.seat]} is nearest "
+                    "the forehand and wins."
+                )
+        verdicts: dict[int, Verdict] = {}
+        if best is None:
+            for i, _ in runs:
+                verdicts[i] = Verdict(False, 0, "the best sequences tie exactly: none score")
+            return points, verdicts, notes
+
+        team = best.seat % 2
+
+        def scores(d: Declaration) -> bool:
+            return (
+                d.seat == best.seat if settings.sequence_scope == "player" else d.seat % 2 == team
+            )
+
+        no_tricks = (
+            not settings.zero_trick_sequences and hand.tricks is not None and hand.tricks[team] == 0
+        )
+        for i, d in runs:
+            if d is best:
+                why = "the best sequence"
+            elif d.seat % 2 != team:
+                why = f"outranked by {players[best.seat]}'s {best.describe()}"
+            elif scores(d):
+                why = f"counts with {players[best.seat]}'s best sequence"
+            else:
+                why = f"only {players[best.seat]}, who holds the best sequence, scores (house rule)"
+            counted = scores(d) and not no_tricks
+            if no_tricks and scores(d):
+                why = f"{sides[team]} took no trick, so their sequences do not score (house rule)"
+            verdicts[i] = Verdict(counted, value(d) if counted else 0, why)
+            if counted:
+                points[team] += value(d)
+
+        notes.append(
+            f"Sequences: {players[best.seat]}'s {best.describe()} ({value(best)}) is best; "
+            + (
+                f"{sides[team]} took no trick and score none."
+                if no_tricks
+                else f"{sides[team]} score {points[team]}."
+            )
+        )
+        void = [d for _, d in runs if d.seat % 2 != team]
+        if void:
+            notes.append(f"{sides[1 - team]}'s sequences count for nothing.")
+        return points, verdicts, notes
+
+    def winners(
+        self,
+        totals: Sequence[int],
+        hand: Hand,
+        score: HandScore,
+        settings: Settings,
+        hands_played: int,
+    ) -> list[int]:
+        over = [t for t in (0, 1) if totals[t] >= settings.target]
+        if len(over) == 2 and settings.both_cross == "caller" and score.made:
+            return [hand.caller % 2]
+        return highest(totals, over)

@@ -1,0 +1,130 @@
+"""Reading plain dicts (JSON, form data) into engine values, with errors naming the key."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from typing import TypeVar
+
+from games.engine.cards import Card, Rank, Suit
+from games.engine.errors import ParseError
+
+T = TypeVar("T")
+
+_MISSING = object()
+
+
+class Reader:
+    """Reads the keys of one mapping; every problem is a ParseError naming the key."""
+
+    def __init__(self, data: object, what: str, known: Iterable[str], prefix: str = "") -> None:
+        if not isinstance(data, Mapping):
+            raise ParseError(prefix.rstrip(".") or what, f"a {what} must be an object")
+        self.data: Mapping[str, object] = data
+        self.prefix = prefix
+        unknown = sorted(set(map(str, data)) - set(known))
+        if unknown:
+            raise ParseError(self.key(unknown[0]), f"is not a {what} key")
+
+    def key(self, key: str) -> str:
+        return f"{self.prefix}{key}"
+
+    def has(self, key: str) -> bool:
+        return self.data.get(key) is not None
+
+    def raw(self, key: str) -> object:
+        value = self.data.get(key)
+        if value is None:
+            raise ParseError(self.key(key), "is required")
+        return value
+
+    def number(self, key: str, default: int | None = None) -> int:
+        if not self.has(key):
+            if default is None:
+                return _as_int(self.raw(key), self.key(key))
+            return default
+        return _as_int(self.raw(key), self.key(key))
+
+    def opt_number(self, key: str) -> int | None:
+        return self.number(key) if self.has(key) else None
+
+    def flag(self, key: str, default: bool = False) -> bool:
+        if not self.has(key):
+            return default
+        value = self.raw(key)
+        if isinstance(value, bool):
+            return value
+        if value in ("true", "on", "1", 1):
+            return True
+        if value in ("false", "off", "0", 0, ""):
+            return False
+        raise ParseError(self.key(key), f"must be true or false, not {value!r}")
+
+    def seat(self, key: str, seats: int) -> int:
+        seat = self.number(key)
+        if not 0 <= seat < seats:
+            raise ParseError(self.key(key), f"must be a seat from 0 to {seats - 1}, not {seat}")
+        return seat
+
+    def opt_seat(self, key: str, seats: int) -> int | None:
+        return self.seat(key, seats) if self.has(key) else None
+
+    def suit(self, key: str) -> Suit:
+        return Suit.parse(self.raw(key), self.key(key))
+
+    def opt_suit(self, key: str) -> Suit | None:
+        return self.suit(key) if self.has(key) else None
+
+    def rank(self, key: str) -> Rank:
+        return Rank.parse(self.raw(key), self.key(key))
+
+    def card(self, key: str) -> Card:
+        return Card.parse(self.raw(key), self.key(key))
+
+    def choice(self, key: str, options: Collection[T], default: T | object = _MISSING) -> T:
+        if not self.has(key) and default is not _MISSING:
+            return default  # type: ignore[return-value]
+        value = self.raw(key)
+        for option in options:
+            if value == option or (isinstance(option, int) and _int_or_none(value) == option):
+                return option
+        listed = ", ".join(_show(o) for o in options)
+        raise ParseError(self.key(key), f"must be one of {listed}, not {_show(value)}")
+
+    def numbers(self, key: str, count: int) -> tuple[int, ...]:
+        value = self.raw(key)
+        if not isinstance(value, list | tuple) or len(value) != count:
+            raise ParseError(self.key(key), f"must be a list of {count} whole numbers")
+        return tuple(_as_int(v, self.key(key)) for v in value)
+
+    def items(self, key: str) -> list[object]:
+        if not self.has(key):
+            return []
+        value = self.raw(key)
+        if not isinstance(value, list | tuple):
+            raise ParseError(self.key(key), "must be a list")
+        return list(value)
+
+
+def _int_or_none(value: object) -> int | None:
+    try:
+        return _as_int(value, "")
+    except ParseError:
+        return None
+
+
+def _as_int(value: object, field: str) -> int:
+    if isinstance(value, bool):
+        raise ParseError(field, f"must be a whole number, not {_show(value)}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    raise ParseError(field, f"must be a whole number, not {_show(value)}")
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)

@@ -1,0 +1,21 @@
+"""Every game Scorer knows, by key. The models' choices are built from this."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.errors import ParseError
+from games.engine.klaberjass import Klaberjass
+from games.engine.variant import Variant
+
+AnyVariant = Variant[Any, Any]
+
+VARIANTS: dict[str, AnyVariant] = {v.key: v for v in (Klaberjass(),)}
+
+
+def get_variant(key: str) -> AnyVariant:
+    try:
+        return VARIANTS[key]
+    except KeyError:
+        known = ", ".join(VARIANTS)
+        raise ParseError("variant", f"unknown game {key!r} (known: {known})") from None

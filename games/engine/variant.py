@@ -1,0 +1,186 @@
+"""The base every game variant overrides, and the values scoring produces."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from games.engine.cards import Card
+
+
+def plain(value: object) -> Any:
+    """Write an engine value as plain JSON-ready data."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Plain):
+        return value.to_dict()
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
+
+
+class Plain:
+    """A frozen dataclass written to a dict; keys left at their defaults are left out."""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if f.default is not dataclasses.MISSING and value == f.default:
+                continue
+            if f.default_factory is not dataclasses.MISSING and value == f.default_factory():
+                continue
+            out[f.name] = plain(value)
+        return out
+
+
+class BaseSettings(Plain):
+    """House rules. Every field has a default, so `{}` is a valid settings dict."""
+
+    target: int
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Self:
+        raise NotImplementedError
+
+    def full_dict(self) -> dict[str, Any]:
+        return {f.name: plain(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+
+class BaseHand(Plain):
+    """The facts a table records for one hand."""
+
+    dealer: int
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], settings: Any) -> Self:
+        """Read and check a hand; InvalidHand or ParseError name the key that is wrong."""
+        raise NotImplementedError
+
+    @property
+    def declarer(self) -> int | None:
+        """Who called, bid or holds the contract (None when nobody did)."""
+        return None
+
+    @property
+    def trump_suit(self) -> str | None:
+        return None
+
+    @property
+    def contract(self) -> int | None:
+        return None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the engine decided about one declaration of a hand, in the hand's order."""
+
+    counted: bool
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class HandScore:
+    scores: tuple[int, ...]
+    notes: tuple[str, ...]
+    verdicts: tuple[Verdict, ...] = ()
+    made: bool | None = None
+    """Whether the declarer's side made its contract; None in games without one."""
+
+
+@dataclass(frozen=True)
+class GameState:
+    """What the game looked like before a hand: totals so far and the sides' names."""
+
+    totals: tuple[int, ...]
+    sides: tuple[str, ...]
+    players: tuple[str, ...]
+    number: int = 1
+
+
+class Variant[S: BaseSettings, H: BaseHand]:
+    """One game. Subclasses set the metadata and override the hooks that differ."""
+
+    key: ClassVar[str]
+    name: ClassVar[str]
+    seats: ClassVar[int]
+    teams: ClassVar[bool]
+    default_players: ClassVar[tuple[str, ...]]
+    settings_class: type[S]
+    hand_class: type[H]
+
+    def settings(self, data: Mapping[str, object] | None = None) -> S:
+        return self.settings_class.from_dict(data or {})
+
+    def hand(self, data: Mapping[str, object], settings: S) -> H:
+        return self.hand_class.from_dict(data, settings)
+
+    @property
+    def side_count(self) -> int:
+        return 2 if self.teams else self.seats
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.teams else seat
+
+    def broken_example(self) -> dict[str, object]:
+        """Hand keys that, put into any valid hand, break a rule (for the contract tests)."""
+        raise NotImplementedError
+
+    def side_names(self, players: Sequence[str]) -> tuple[str, ...]:
+        if not self.teams:
+            return tuple(players)
+        half = self.seats // 2
+        return tuple(" & ".join(players[side + 2 * i] for i in range(half)) for side in range(2))
+
+    def score_hand(self, hand: H, settings: S, state: GameState) -> HandScore:
+        raise NotImplementedError
+
+    def next_dealer(self, hand: H, settings: S) -> int:
+        """The seat that deals the next hand: by default the one to the dealer's left."""
+        return (hand.dealer + 1) % self.seats
+
+    def winners(
+        self, totals: Sequence[int], hand: H, score: HandScore, settings: S, hands_played: int
+    ) -> list[int]:
+        """Sides that have won after this hand; empty while the game goes on.
+
+        By default: the sides at or over the target; if several, the highest total; a tie
+        at the top plays on.
+        """
+        over = [side for side, total in enumerate(totals) if total >= settings.target]
+        return highest(totals, over)
+
+
+def highest(totals: Sequence[int], candidates: Sequence[int]) -> list[int]:
+    """The one candidate with the highest total, or nobody when the top is shared."""
+    if not candidates:
+        return []
+    best = max(totals[side] for side in candidates)
+    top = [side for side in candidates if totals[side] == best]
+    return top if len(top) == 1 else []
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    hand: BaseHand
+    score: HandScore
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameScore:
+    hands: tuple[ScoredHand, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    next_dealer: int | None
+    sides: tuple[str, ...] = field(default=())
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.winners)

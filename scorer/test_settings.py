@@ -1,0 +1,14 @@
+"""Settings for the test suite: production settings, with static files read from the source."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "tests-only-not-secret")
+os.environ.setdefault("STATIC_FROM_FINDERS", "true")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+
+from scorer.settings import *  # noqa: E402, F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+SECURE_HSTS_SECONDS = 0
