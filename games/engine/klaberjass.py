@@ -13,6 +13,7 @@ from games.engine.reading import Reader
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
+    Call,
     GameState,
     HandScore,
     Variant,
@@ -122,7 +123,7 @@ class Hand(BaseHand):
                 )
         self._check_card_points(settings.card_total)
         self._check_tricks(settings)
-        self._check_declarations()
+        self.check_declarations()
 
     def _check_card_points(self, total: int) -> None:
         a, b = self.card_points
@@ -157,7 +158,7 @@ class Hand(BaseHand):
                     "a team that took all 8 tricks has every card point and the last trick",
                 )
 
-    def _check_declarations(self) -> None:
+    def check_declarations(self) -> None:
         bellas = [d for d in self.declarations if d.kind == "bella"]
         if len(bellas) > 1:
             raise InvalidHand("declarations", "there is only one Bella (K+Q of trumps) in a hand")
@@ -203,13 +204,28 @@ class Klaberjass(Variant[Settings, Hand]):
     def broken_example(self) -> dict[str, object]:
         return {"card_points": [151, 1]}
 
+    def auction(self, hand: Hand) -> tuple[Call, ...]:
+        """Round 1 runs from the forehand to the first accept; round 2 after four passes."""
+        order = [(hand.forehand + i) % 4 for i in range(4)]
+        trump = hand.trump.value
+        if hand.round is None:
+            return (Call(hand.caller, "call", trump),)
+        if hand.round == 1:
+            before = order[: order.index(hand.caller)]
+            return (*(Call(s, "pass") for s in before), Call(hand.caller, "accept", trump))
+        first = tuple(Call(s, "pass") for s in order)
+        if hand.round == 2:
+            before = order[: order.index(hand.caller)]
+            return (*first, *(Call(s, "pass") for s in before), Call(hand.caller, "name", trump))
+        return (*first, *(Call(s, "pass") for s in order[:3]), Call(hand.dealer, "bima", trump))
+
     def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
         sides, players = state.sides, state.players
         caller, other = hand.caller % 2, 1 - hand.caller % 2
         raw = [hand.card_points[t] + (SHTOCH if hand.last_trick == t else 0) for t in (0, 1)]
         notes: list[str] = []
 
-        seq_points, seq_verdicts, seq_notes = self._sequences(hand, settings, state)
+        seq_points, seq_verdicts, seq_notes = self.sequence_contest(hand, settings, state)
         notes += seq_notes
         bella = [0, 0]
         for d in hand.declarations:
@@ -260,7 +276,7 @@ class Klaberjass(Variant[Settings, Hand]):
                 verdicts.append(seq_verdicts[i])
         return HandScore(tuple(scores), tuple(notes), tuple(verdicts), made=made)
 
-    def _sequences(
+    def sequence_contest(
         self, hand: Hand, settings: Settings, state: GameState
     ) -> tuple[list[int], dict[int, Verdict], list[str]]:
         """Points per team for sequences, a verdict per sequence, and the notes.

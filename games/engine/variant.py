@@ -86,6 +86,17 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class Call:
+    """One call of the auction as the table made it: a pass, a bid, or taking trump."""
+
+    seat: int
+    call: str
+    """"pass", "bid", "accept" (the turned-up suit), "name" (another suit) or "bima"."""
+    suit: str | None = None
+    value: int | None = None
+
+
+@dataclass(frozen=True)
 class HandScore:
     scores: tuple[int, ...]
     notes: tuple[str, ...]
@@ -140,6 +151,10 @@ class Variant[S: BaseSettings, H: BaseHand]:
 
     def score_hand(self, hand: H, settings: S, state: GameState) -> HandScore:
         raise NotImplementedError
+
+    def auction(self, hand: H) -> tuple[Call, ...]:
+        """The calls the hand's facts show, in order: at least the winning call."""
+        return ()
 
     def next_dealer(self, hand: H, settings: S) -> int:
         """The seat that deals the next hand: by default the one to the dealer's left."""

@@ -1,0 +1,339 @@
+"""Forms parse what the table typed into engine facts; the engine says whether it is right."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any, ClassVar
+
+from django import forms
+
+from games.engine import VARIANTS, ScorerError
+from games.engine.cards import Rank, Suit
+
+SUITS = [(s.value, s.symbol) for s in Suit]
+RANKS = [(r.value, r.value) for r in Rank]
+
+
+def seat_choices(names: list[str]) -> list[tuple[str, str]]:
+    return [(str(i), name) for i, name in enumerate(names)]
+
+
+class HandForm(forms.Form):
+
+    """A variant's hand form: fields in, engine facts out, engine errors beside the field.
+
+    Subclasses list their fields, write `facts()` and `initial_from()`, and name in
+    `error_fields` which form field shows an engine error about a hand key.
+    """
+
+    variant: ClassVar[str]
+    template: ClassVar[str]
+    error_fields: ClassVar[dict[str, str]] = {}
+
+    key = forms.CharField(widget=forms.HiddenInput, required=False)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args: Any, names: list[str], settings: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names = names
+        self.settings = settings
+        self.declaration_errors: list[str] = []
+        for field in self.fields.values():
+            field.error_messages["required"] = "still to fill in"
+        if not self.is_bound and not self.initial.get("key"):
+            self.initial["key"] = uuid.uuid4().hex
+
+    def facts(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def engine_error(self, error: ScorerError) -> None:
+        """Show an engine error beside the field it is about (or above the form)."""
+        field = self.error_fields.get(error.field, error.field)
+        if field == "declarations":
+            self.declaration_errors.append(error.message)
+        else:
+            self.add_error(field if field in self.fields else None, error.message)
+
+
+def _int(value: Any) -> int | None:
+    return None if value in (None, "") else int(value)
+
+
+class SequenceRows:
+    """Four rows of "who, cards, top, suit" plus a Bella seat: Klaberjass declarations."""
+
+    ROWS = 4
+    fields: dict[str, forms.Field]
+    cleaned_data: dict[str, Any]
+
+    def add_declaration_fields(self, seats: list[tuple[str, str]]) -> None:
+        self.fields["bella"] = forms.ChoiceField(
+            required=False, widget=forms.RadioSelect, choices=[("", "None"), *seats]
+        )
+        for row in range(self.ROWS):
+            self.fields[f"seq{row}_seat"] = forms.ChoiceField(
+                required=False, choices=[("", "—"), *seats], label="Who"
+            )
+            self.fields[f"seq{row}_length"] = forms.TypedChoiceField(
+                required=False, coerce=int, empty_value=None, label="Cards",
+                choices=[("", "—")] + [(str(n), f"{n} cards") for n in range(3, 9)],
+            )
+            self.fields[f"seq{row}_top"] = forms.ChoiceField(
+                required=False, choices=[("", "top"), *RANKS], label="Top card"
+            )
+            self.fields[f"seq{row}_suit"] = forms.ChoiceField(
+                required=False, choices=[("", "suit"), *SUITS], label="Suit"
+            )
+
+    def sequence_rows(self) -> list[list[forms.BoundField]]:
+        return [
+            [self[f"seq{row}_{part}"] for part in ("seat", "length", "top", "suit")]  # type: ignore[index]
+            for row in range(self.ROWS)
+        ]
+
+    def declaration_facts(self) -> list[dict[str, Any]]:
+        d = self.cleaned_data
+        declarations = []
+        for row in range(self.ROWS):
+            parts = [d.get(f"seq{row}_{p}") for p in ("seat", "length", "top", "suit")]
+            if any(p not in (None, "") for p in parts):
+                seat, length, top, suit = parts
+                declarations.append({"seat": _int(seat), "kind": "sequence", "length": length,
+                                     "top": top or None, "suit": suit or None})
+        if d.get("bella") not in (None, ""):
+            declarations.append({"seat": int(d["bella"]), "kind": "bella"})
+        return declarations
+
+    @classmethod
+    def declaration_initial(cls, declarations: list[dict[str, Any]]) -> dict[str, Any]:
+        initial: dict[str, Any] = {}
+        row = 0
+        for declaration in declarations:
+            if declaration["kind"] == "bella":
+                initial["bella"] = str(declaration["seat"])
+            elif row < cls.ROWS:
+                initial[f"seq{row}_seat"] = str(declaration["seat"])
+                initial[f"seq{row}_length"] = str(declaration["length"])
+                initial[f"seq{row}_top"] = declaration["top"]
+                initial[f"seq{row}_suit"] = declaration["suit"]
+                row += 1
+        return initial
+
+
+class KlaberjassHandForm(SequenceRows, HandForm):
+    variant = "klaberjass"
+    template = "games/hands/klaberjass.html"
+    error_fields: ClassVar[dict[str, str]] = {
+        "card_points": "points_0", "last_trick": "last_trick", "tricks": "tricks_0",
+        "declarations": "declarations", "round": "round", "turned_up": "turned_up",
+    }
+
+    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    caller = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
+    points_0 = forms.IntegerField(min_value=0, label="Card points")
+    points_1 = forms.IntegerField(min_value=0, label="Card points")
+    last_trick = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Last trick")
+    round = forms.ChoiceField(
+        required=False, widget=forms.RadioSelect,
+        choices=[("", "—"), ("1", "Round 1"), ("2", "Round 2"), ("bima", "Bima")],
+    )
+    turned_up = forms.ChoiceField(required=False, choices=[("", "—"), *SUITS])
+    tricks_0 = forms.IntegerField(
+        min_value=0, max_value=8, required=False, label="Tricks",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    tricks_1 = forms.IntegerField(
+        min_value=0, max_value=8, required=False, label="Tricks",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        seats = seat_choices(self.names)
+        teams = seat_choices(list(VARIANTS["klaberjass"].side_names(self.names)))
+        self.fields["dealer"].choices = seats  # type: ignore[attr-defined]
+        self.fields["caller"].choices = seats  # type: ignore[attr-defined]
+        self.fields["last_trick"].choices = teams  # type: ignore[attr-defined]
+        self.add_declaration_fields(seats)
+        self.card_total = self.settings.card_total
+        self.needs_tricks = self.settings.needs_tricks
+        self.team_names = [name for _, name in teams]
+
+    def facts(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        facts: dict[str, Any] = {
+            "dealer": d["dealer"], "caller": d["caller"], "trump": d["trump"],
+            "card_points": [d["points_0"], d["points_1"]], "last_trick": d["last_trick"],
+        }
+        if d.get("round"):
+            facts["round"] = d["round"] if d["round"] == "bima" else int(d["round"])
+        if d.get("turned_up"):
+            facts["turned_up"] = d["turned_up"]
+        if d.get("tricks_0") is not None or d.get("tricks_1") is not None:
+            facts["tricks"] = [d.get("tricks_0"), d.get("tricks_1")]
+        declarations = self.declaration_facts()
+        if declarations:
+            facts["declarations"] = declarations
+        return facts
+
+    @classmethod
+    def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
+        initial: dict[str, Any] = {
+            "dealer": facts["dealer"], "caller": facts["caller"], "trump": facts["trump"],
+            "points_0": facts["card_points"][0], "points_1": facts["card_points"][1],
+            "last_trick": facts["last_trick"], "round": str(facts.get("round", "")),
+            "turned_up": facts.get("turned_up", ""),
+        }
+        if "tricks" in facts:
+            initial["tricks_0"], initial["tricks_1"] = facts["tricks"]
+        initial.update(cls.declaration_initial(facts.get("declarations", [])))
+        return initial
+
+
+HAND_FORMS: dict[str, type[HandForm]] = {KlaberjassHandForm.variant: KlaberjassHandForm}
+
+
+class CircleNameForm(forms.Form):
+    name = forms.CharField(max_length=60, strip=True)
+
+
+class NewGameForm(forms.Form):
+    """Players in seat order, the first dealer, and the house rules."""
+
+    variant = forms.ChoiceField(choices=[(k, v.name) for k, v in VARIANTS.items()])
+    first_dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.engine = VARIANTS[variant]
+        self.fields["first_dealer"].choices = [(str(i), str(i)) for i in range(self.engine.seats)]
+        self.initial.setdefault("variant", variant)
+        self.initial.setdefault("first_dealer", 0)
+        for seat, default in enumerate(self.engine.default_players):
+            self.fields[f"player_{seat}"] = forms.CharField(
+                max_length=40, strip=True, label=default,
+                widget=forms.TextInput(attrs={"list": "circle-players", "autocomplete": "off"}),
+            )
+        self.settings_fields = SETTINGS_FIELDS.get(variant, [])
+        defaults = self.engine.settings().full_dict()
+        for spec in self.settings_fields:
+            name = f"set_{spec.key}"
+            if spec.choices:
+                self.fields[name] = forms.ChoiceField(
+                    choices=spec.choices, label=spec.label, help_text=spec.help
+                )
+            else:
+                self.fields[name] = forms.IntegerField(
+                    min_value=1, label=spec.label, help_text=spec.help,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+            self.initial.setdefault(name, _choice_value(defaults[spec.key]))
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{seat}"] for seat in range(self.engine.seats)]
+
+    def main_settings(self) -> list[forms.BoundField]:
+        return [self[f"set_{s.key}"] for s in self.settings_fields if s.main]
+
+    def house_rules(self) -> list[forms.BoundField]:
+        return [self[f"set_{s.key}"] for s in self.settings_fields if not s.main]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        names = [data.get(f"player_{seat}") for seat in range(self.engine.seats)]
+        seen: dict[str, int] = {}
+        for seat, name in enumerate(names):
+            if name and name.casefold() in seen:
+                self.add_error(f"player_{seat}", "Two seats have the same name.")
+            elif name:
+                seen[name.casefold()] = seat
+        try:
+            data["settings"] = self.engine.settings(self.settings_dict(data)).full_dict()
+        except ScorerError as error:
+            self.add_error(f"set_{error.field}" if f"set_{error.field}" in self.fields else None,
+                           error.message)
+        data["players"] = names
+        return data
+
+    def settings_dict(self, data: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for spec in self.settings_fields:
+            value = data.get(f"set_{spec.key}")
+            if value is None:
+                continue
+            out[spec.key] = json.loads(value) if spec.choices else value
+        return out
+
+
+def _choice_value(value: Any) -> str:
+    return json.dumps(value) if not isinstance(value, int) or isinstance(value, bool) else str(
+        value
+    )
+
+
+class SettingSpec:
+    def __init__(
+        self, key: str, label: str, choices: list[tuple[Any, str]] | None = None,
+        main: bool = False, help: str = "",
+    ) -> None:
+        self.key = key
+        self.label = label
+        self.main = main
+        self.help = help
+        self.choices = [(json.dumps(v), text) for v, text in choices] if choices else None
+
+
+SETTINGS_FIELDS: dict[str, list[SettingSpec]] = {
+    "klaberjass": [
+        SettingSpec("target", "Play to", main=True),
+        SettingSpec("tie_rule", "A tie", [("forfeit", "Caller forfeits everything"),
+                                         ("half", "Caller 0, opponents keep their own")]),
+        SettingSpec("bella_on_forfeit", "Bella on a forfeit",
+                    [("opponents", "Goes to the opponents"), ("holder", "Stays with its team")]),
+        SettingSpec("sequence_scope", "Who scores sequences",
+                    [("team", "The whole best team"), ("player", "Only the best player")]),
+        SettingSpec("final_tiebreak", "Sequences tie exactly",
+                    [("seat", "Nearest the forehand wins"), ("none", "Nobody scores them")]),
+        SettingSpec("run5_value", "Run of 5 or more", [(50, "50"), (100, "100")]),
+        SettingSpec("capot", "All 8 tricks (capot)",
+                    [("none", "No bonus"), ("double", "Doubles"), ("plus90", "+90")]),
+        SettingSpec("zero_trick_sequences", "A team with no trick",
+                    [(True, "Keeps its sequences"), (False, "Loses its sequences")]),
+        SettingSpec("yas_value", "Trump jack (Yas)", [(20, "20"), (22, "22")]),
+        SettingSpec("both_cross", "Both teams reach the target",
+                    [("higher", "Higher total wins"), ("caller", "Caller wins if made")]),
+    ],
+}
+
+
+class ImportForm(forms.Form):
+    record = forms.FileField(label="Game record (.json)")
+
+    def clean_record(self) -> Any:
+        upload = self.cleaned_data["record"]
+        if upload.size > 2_000_000:
+            raise forms.ValidationError("That file is too large for a game record.")
+        try:
+            return json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise forms.ValidationError("That file is not a JSON game record.") from None
+
+
+class DeclarationsForm(SequenceRows, forms.Form):
+    """The declarations helper: who declared what, the trump and the dealer."""
+
+    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names = names
+        seats = seat_choices(names)
+        self.fields["dealer"].choices = seats
+        self.add_declaration_fields(seats)

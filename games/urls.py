@@ -1,0 +1,28 @@
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("circles/new", views.circle_create, name="circle_create"),
+    path("c/<str:circle>/", views.circle, name="circle"),
+    path("c/<str:circle>/rename", views.circle_rename, name="circle_rename"),
+    path("c/<str:circle>/new", views.game_new, name="game_new"),
+    path("c/<str:circle>/import", views.game_import, name="game_import"),
+    path("c/<str:circle>/declarations", views.declarations_helper, name="declarations"),
+    path("c/<str:circle>/g/<str:game>/", views.game, name="game"),
+    path("c/<str:circle>/g/<str:game>/live", views.game_live, name="game_live"),
+    path("c/<str:circle>/g/<str:game>/hands", views.hand_record, name="hand_record"),
+    path("c/<str:circle>/g/<str:game>/preview", views.hand_preview, name="hand_preview"),
+    path("c/<str:circle>/g/<str:game>/hands/<int:number>/edit", views.hand_edit, name="hand_edit"),
+    path(
+        "c/<str:circle>/g/<str:game>/hands/<int:number>/delete",
+        views.hand_delete,
+        name="hand_delete",
+    ),
+    path("c/<str:circle>/g/<str:game>/undo", views.hand_undo, name="hand_undo"),
+    path("c/<str:circle>/g/<str:game>/export", views.game_export, name="game_export"),
+    path("c/<str:circle>/g/<str:game>/rematch", views.game_rematch, name="game_rematch"),
+    path("w/<str:watch>/", views.watch, name="watch"),
+    path("w/<str:watch>/live", views.watch_live, name="watch_live"),
+]

@@ -1,0 +1,424 @@
+"""Thin views: look up and check access, parse a form, call one model method, render."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    JsonResponse,
+)
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+
+from games.circles import remember, remembered
+from games.engine import VARIANTS, GameState, ScorerError
+from games.engine.game import HandError
+from games.forms import (
+    HAND_FORMS,
+    CircleNameForm,
+    DeclarationsForm,
+    HandForm,
+    ImportForm,
+    NewGameForm,
+)
+from games.models import Circle, Conflict, Game, Hand
+
+# -- access: every view starts with one of these ------------------------------------------
+
+
+def _circle(slug: str) -> Circle:
+    return get_object_or_404(Circle, slug=slug)
+
+
+def _game(circle_slug: str, game_slug: str) -> Game:
+    return get_object_or_404(
+        Game.objects.select_related("circle"), slug=game_slug, circle__slug=circle_slug
+    )
+
+
+def _watched(watch_slug: str) -> Game:
+    return get_object_or_404(Game.objects.select_related("circle"), watch_slug=watch_slug)
+
+
+# -- circles ---------------------------------------------------------------------------------
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    slugs = remembered(request)
+    circles = sorted(Circle.objects.filter(slug__in=slugs), key=lambda c: slugs.index(c.slug))
+    return render(request, "games/home.html", {"circles": circles})
+
+
+@require_POST
+def circle_create(request: HttpRequest) -> HttpResponse:
+    circle = Circle.objects.create()
+    response = redirect("circle", circle=circle.slug)
+    remember(request, response, circle.slug)
+    return response
+
+
+def _circle_page(
+    request: HttpRequest, circle: Circle, status: int = 200, **extra: Any
+) -> HttpResponse:
+    games = list(circle.games.prefetch_related("seats__player"))
+    context = {
+        "circle": circle,
+        "in_progress": [g for g in games if not g.is_finished],
+        "finished": [g for g in games if g.is_finished],
+        "variants": VARIANTS.values(),
+        "rename_form": extra.pop("rename_form", CircleNameForm(initial={"name": circle.name})),
+        "import_form": extra.pop("import_form", ImportForm()),
+        "share_url": request.build_absolute_uri(reverse("circle", args=[circle.slug])),
+        **extra,
+    }
+    response = render(request, "games/circle.html", context, status=status)
+    remember(request, response, circle.slug)
+    return response
+
+
+@require_GET
+def circle(request: HttpRequest, circle: str) -> HttpResponse:
+    return _circle_page(request, _circle(circle))
+
+
+@require_POST
+def circle_rename(request: HttpRequest, circle: str) -> HttpResponse:
+    found = _circle(circle)
+    form = CircleNameForm(request.POST)
+    if not form.is_valid():
+        return _circle_page(request, found, status=400, rename_form=form)
+    found.name = form.cleaned_data["name"]
+    found.save(update_fields=["name"])
+    if request.htmx:
+        return render(request, "games/circle.html#circle-name", {"circle": found})
+    return redirect("circle", circle=found.slug)
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest, circle: str) -> HttpResponse:
+    found = _circle(circle)
+    variant = request.POST.get("variant") or request.GET.get("variant") or ""
+    if variant not in VARIANTS:
+        return render(request, "games/pick.html", {"circle": found, "variants": VARIANTS.values()})
+    initial = {}
+    rematch_of = request.GET.get("from")
+    if rematch_of:
+        previous = found.games.filter(slug=rematch_of).first()
+        if previous:
+            initial = {f"player_{i}": n for i, n in enumerate(previous.player_names())}
+    form = NewGameForm(request.POST or None, variant=variant, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        game = Game.create(
+            found, variant, form.cleaned_data["players"], form.cleaned_data["settings"],
+            form.cleaned_data["first_dealer"],
+        )
+        return redirect("game", circle=found.slug, game=game.slug)
+    status = 400 if form.is_bound else 200
+    players = found.players.values_list("name", flat=True)
+    context = {"circle": found, "form": form, "players": players, "variant": VARIANTS[variant]}
+    return render(request, "games/new.html", context, status=status)
+
+
+@require_POST
+def game_import(request: HttpRequest, circle: str) -> HttpResponse:
+    found = _circle(circle)
+    form = ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            game = Game.import_record(found, form.cleaned_data["record"])
+        except (ScorerError, HandError) as error:
+            form.add_error("record", str(error))
+        else:
+            return redirect("game", circle=found.slug, game=game.slug)
+    return _circle_page(request, found, status=400, import_form=form)
+
+
+@require_GET
+def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
+    found = _circle(circle)
+    engine = VARIANTS["klaberjass"]
+    names = list(engine.default_players)
+    game_slug = request.GET.get("game")
+    if game_slug:
+        game = found.games.filter(slug=game_slug).first()
+        if game and game.variant == "klaberjass":
+            names = game.player_names()
+    form = DeclarationsForm(request.GET if "trump" in request.GET else None, names=names)
+    result = None
+    if form.is_bound and form.is_valid():
+        result = _contest(form, names)
+    return render(
+        request, "games/declarations.html", {"circle": found, "form": form, "result": result}
+    )
+
+
+def _contest(form: DeclarationsForm, names: list[str]) -> dict[str, Any] | None:
+    from games.engine.declarations import Declaration
+    from games.engine.klaberjass import Hand as KlobHand
+
+    engine = VARIANTS["klaberjass"]
+    settings = engine.settings()
+    try:
+        declared = tuple(
+            Declaration.read(d, i, 4, ("sequence", "bella"))
+            for i, d in enumerate(form.declaration_facts())
+        )
+        hand = KlobHand(
+            dealer=form.cleaned_data["dealer"], caller=form.cleaned_data["dealer"],
+            trump=form.cleaned_data["trump"], card_points=(76, 76), last_trick=0,
+            declarations=declared,
+        )
+        hand.check_declarations()
+    except ScorerError as error:
+        form.add_error(None, error.message)
+        return None
+    state = GameState(totals=(0, 0), sides=engine.side_names(names), players=tuple(names))
+    points, verdicts, notes = engine.sequence_contest(hand, settings, state)
+    rows = []
+    for i, d in enumerate(declared):
+        if d.kind == "bella":
+            rows.append((names[d.seat], d.describe(hand.trump), True, 20, "Bella always scores 20"))
+        else:
+            v = verdicts[i]
+            rows.append((names[d.seat], d.describe(), v.counted, v.points, v.reason))
+    bella = [0, 0]
+    for d in declared:
+        if d.kind == "bella":
+            bella[d.seat % 2] += 20
+    totals = [points[t] + bella[t] for t in (0, 1)]
+    return {"rows": rows, "notes": notes, "sides": list(zip(state.sides, totals, strict=True))}
+
+
+# -- the game page --------------------------------------------------------------------------
+
+
+def _hand_form(game: Game, names: list[str], data: Any = None, **kwargs: Any) -> HandForm:
+    form_class = HAND_FORMS[game.variant]
+    return form_class(data, names=names, settings=game.engine_settings(), **kwargs)
+
+
+def _new_hand_form(game: Game, names: list[str]) -> HandForm:
+    dealer = game.next_dealer if game.next_dealer is not None else game.first_dealer
+    return _hand_form(game, names, initial={"dealer": dealer})
+
+
+def _play_context(request: HttpRequest, game: Game, form: HandForm | None = None) -> dict[str, Any]:
+    seats = list(game.seats.select_related("player"))
+    names = [seat.player.name for seat in seats]
+    engine = game.engine
+    sides = engine.side_names(names)
+    target = game.engine_settings().target
+    hands = list(game.hands.order_by("-number"))
+    for hand in hands:
+        hand.rows = list(zip(sides, hand.scores, hand.totals, strict=True))  # type: ignore[attr-defined]
+        hand.dealer_name = names[hand.dealer]  # type: ignore[attr-defined]
+        hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""  # type: ignore[attr-defined]
+    return {
+        "circle": game.circle,
+        "game": game,
+        "engine": engine,
+        "names": names,
+        "board": [
+            {"name": name, "total": total, "progress": max(0, min(total, target)),
+             "won": i in game.winners}
+            for i, (name, total) in enumerate(zip(sides, game.totals, strict=True))
+        ],
+        "target": target,
+        "dealer_name": names[game.next_dealer] if game.next_dealer is not None else "",
+        "winners": " & ".join(sides[i] for i in game.winners),
+        "hands": hands,
+        "form": form if form is not None else (
+            None if game.is_finished else _new_hand_form(game, names)
+        ),
+        "watch_url": request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
+    }
+
+
+@require_GET
+def game(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+    found = _game(circle, game)
+    return render(request, "games/game.html", _play_context(request, found))
+
+
+@require_GET
+def game_live(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+    """The scoreboard and hands, or 204 when nothing changed since version `v`."""
+    found = _game(circle, game)
+    if request.GET.get("v") == str(found.version):
+        return HttpResponse(status=204)
+    return render(request, "games/game.html#live", {**_play_context(request, found), "oob": True})
+
+
+@require_POST
+def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+    found = _game(circle, game)
+    names = found.player_names()
+    form = _hand_form(found, names, request.POST)
+    if form.is_valid():
+        try:
+            with transaction.atomic():
+                found.record_hand(form.facts(), key=form.cleaned_data.get("key") or "")
+        except HandError as error:
+            form.engine_error(ScorerError(error.field, error.message))
+        except ScorerError as error:
+            form.engine_error(error)
+        else:
+            if request.htmx:
+                return render(request, "games/game.html#play", _play_context(request, found))
+            return redirect("game", circle=circle, game=game)
+    context = _play_context(request, found, form)
+    if request.htmx:
+        response = render(request, "games/game.html#hand-form", context)
+        return reswap(retarget(response, "#hand-form"), "outerHTML")
+    return render(request, "games/game.html", context, status=400)
+
+
+@require_POST
+def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+    """What the hand being typed would score, from the engine call that will save it."""
+    found = _game(circle, game)
+    names = found.player_names()
+    number = int(request.POST.get("number") or 0) or found.hand_count + 1
+    form = _hand_form(found, names, request.POST)
+    context: dict[str, Any] = {"problems": [], "rows": None, "notes": []}
+    if form.is_valid():
+        facts = [h.facts for h in found.hands.order_by("number")]
+        if number <= len(facts):
+            facts[number - 1] = form.facts()
+            facts = facts[:number]
+        else:
+            facts.append(form.facts())
+        try:
+            scored = found.score(facts)
+        except HandError as error:
+            context["problems"] = [error.message]
+        else:
+            last = scored.hands[-1]
+            context["rows"] = list(
+                zip(scored.sides, last.score.scores, last.totals, strict=True)
+            )
+            context["notes"] = last.score.notes
+            context["finishes"] = " & ".join(scored.sides[i] for i in scored.winners)
+    else:
+        context["problems"] = [
+            f"{form[name].label}: {error}" if name != "__all__" else error
+            for name, errors in form.errors.items()
+            for error in errors
+        ]
+        context["incomplete"] = True
+    return render(request, "games/game.html#preview", context)
+
+
+@require_http_methods(["GET", "POST"])
+def hand_edit(request: HttpRequest, circle: str, game: str, number: int) -> HttpResponse:
+    found = _game(circle, game)
+    hand = get_object_or_404(Hand, game=found, number=number)
+    names = found.player_names()
+    if request.method == "GET":
+        initial = {**HAND_FORMS[found.variant].initial_from(hand.facts), "version": hand.version}
+        form = _hand_form(found, names, initial=initial)
+        return render(request, "games/edit.html", _edit_context(found, hand, form, names))
+    form = _hand_form(found, names, request.POST)
+    if form.is_valid():
+        try:
+            found.edit_hand(number, form.facts(), form.cleaned_data.get("version") or 0)
+        except Conflict:
+            form.add_error(
+                None,
+                "Another phone changed this hand while you were editing it. "
+                "Reload to see its new version, then make your change again.",
+            )
+        except HandError as error:
+            form.engine_error(ScorerError(error.field, f"hand {error.number}: {error.message}"))
+        else:
+            return redirect(reverse("game", args=[circle, game]) + f"#hand-{number}")
+    return render(request, "games/edit.html", _edit_context(found, hand, form, names), status=400)
+
+
+def _edit_context(game: Game, hand: Hand, form: HandForm, names: list[str]) -> dict[str, Any]:
+    return {"circle": game.circle, "game": game, "hand": hand, "form": form, "names": names,
+            "engine": game.engine}
+
+
+@require_http_methods(["GET", "POST"])
+def hand_delete(request: HttpRequest, circle: str, game: str, number: int) -> HttpResponse:
+    found = _game(circle, game)
+    hand = get_object_or_404(Hand, game=found, number=number)
+    if request.method == "GET":
+        return render(
+            request, "games/delete.html", {"circle": found.circle, "game": found, "hand": hand}
+        )
+    try:
+        found.delete_hand(number)
+    except HandError as error:
+        return render(
+            request, "games/delete.html",
+            {"circle": found.circle, "game": found, "hand": hand, "error": str(error)},
+            status=400,
+        )
+    return redirect("game", circle=circle, game=game)
+
+
+@require_POST
+def hand_undo(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+    found = _game(circle, game)
+    found.undo_last_hand()
+    if request.htmx:
+        return render(request, "games/game.html#play", _play_context(request, found))
+    return redirect("game", circle=circle, game=game)
+
+
+@require_GET
+def game_export(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+    found = _game(circle, game)
+    response = JsonResponse(found.export(), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    stamp = found.created.strftime("%Y-%m-%d")
+    response["Content-Disposition"] = f'attachment; filename="{found.variant}-{stamp}.json"'
+    return response
+
+
+@require_POST
+def game_rematch(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+    found = _game(circle, game)
+    names = found.player_names()
+    last = found.hands.order_by("-number").first()
+    dealer = found.first_dealer
+    if last is not None:
+        engine_hand = found.engine.hand(last.facts, found.engine_settings())
+        dealer = found.engine.next_dealer(engine_hand, found.engine_settings())
+    new = Game.create(found.circle, found.variant, names, found.settings, dealer)
+    url = reverse("game", args=[circle, new.slug])
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+# -- watching: read-only ---------------------------------------------------------------------
+
+
+def watch(request: HttpRequest, watch: str) -> HttpResponse:
+    if request.method != "GET":
+        return HttpResponseForbidden("A watch link cannot change anything.")
+    found = _watched(watch)
+    context = {**_play_context(request, found), "watching": True, "form": None}
+    return render(request, "games/game.html", context)
+
+
+def watch_live(request: HttpRequest, watch: str) -> HttpResponse:
+    if request.method != "GET":
+        return HttpResponseForbidden("A watch link cannot change anything.")
+    found = _watched(watch)
+    if request.GET.get("v") == str(found.version):
+        return HttpResponse(status=204)
+    context = {**_play_context(request, found), "watching": True, "form": None, "oob": True}
+    return render(request, "games/game.html#live", context)
+
+

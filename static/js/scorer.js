@@ -1,0 +1,47 @@
+// Scorer's few behaviours that need script. Everything works without it; this only helps.
+(function () {
+  "use strict";
+
+  // Card points: typing one team's points fills in the other's (total − x).
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!input.dataset || !input.dataset.other) return;
+    var group = input.closest("[data-total]");
+    var other = document.getElementById(input.dataset.other);
+    if (!group || !other) return;
+    var total = parseInt(group.dataset.total, 10);
+    var value = parseInt(input.value, 10);
+    if (isNaN(value)) return;
+    if (value >= 0 && value <= total) other.value = String(total - value);
+  });
+
+  document.addEventListener("focusin", function (event) {
+    if (event.target.hasAttribute && event.target.hasAttribute("data-select-on-focus")) {
+      event.target.select();
+    }
+  });
+
+  // Keep the screen awake while a game page is open; the lock is dropped when the page is
+  // hidden, so take it again when the page becomes visible.
+  var lock = null;
+  function wake() {
+    if (!document.body || !document.body.hasAttribute("data-wake-lock")) return;
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then(function (sentinel) {
+      lock = sentinel;
+      lock.addEventListener("release", function () { lock = null; });
+    }).catch(function () { /* refused (battery saver, no permission): nothing to do */ });
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible" && lock === null) wake();
+  });
+  document.addEventListener("DOMContentLoaded", wake);
+
+  // After a hand is saved the form is fresh: bring the scoreboard into view.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail && event.detail.target && event.detail.target.id === "play") {
+      var board = document.getElementById("scoreboard");
+      if (board) board.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+  });
+})();
