@@ -226,7 +226,7 @@ class NewGameForm(forms.Form):
             name = f"set_{spec.key}"
             if spec.choices:
                 self.fields[name] = forms.ChoiceField(
-                    choices=spec.choices, label=spec.label, help_text=spec.help
+                    choices=spec.choices, label=spec.label, help_text=spec.help, required=False
                 )
             else:
                 self.fields[name] = forms.IntegerField(
@@ -265,7 +265,7 @@ class NewGameForm(forms.Form):
         out: dict[str, Any] = {}
         for spec in self.settings_fields:
             value = data.get(f"set_{spec.key}")
-            if value is None:
+            if value in (None, ""):
                 continue
             out[spec.key] = json.loads(value) if spec.choices else value
         return out

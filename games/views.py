@@ -408,7 +408,7 @@ def watch(request: HttpRequest, watch: str) -> HttpResponse:
     if request.method != "GET":
         return HttpResponseForbidden("A watch link cannot change anything.")
     found = _watched(watch)
-    context = {**_play_context(request, found), "watching": True, "form": None}
+    context = {**_play_context(request, found), "watching": True, "form": None, "circle": None}
     return render(request, "games/game.html", context)
 
 
@@ -418,7 +418,7 @@ def watch_live(request: HttpRequest, watch: str) -> HttpResponse:
     found = _watched(watch)
     if request.GET.get("v") == str(found.version):
         return HttpResponse(status=204)
-    context = {**_play_context(request, found), "watching": True, "form": None, "oob": True}
+    context = {**_play_context(request, found), "watching": True, "form": None, "circle": None, "oob": True}
     return render(request, "games/game.html#live", context)
 
 

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.models import Circle, Game
+
+PLAYERS = ["Ann", "Ben", "Cleo", "Dov"]
+
+
+def klob_hand(**facts: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "dealer": 3, "caller": 0, "trump": "H", "card_points": [96, 56], "last_trick": 0
+    }
+    base.update(facts)
+    return base
+
+
+def hand_post(**fields: Any) -> dict[str, Any]:
+    """Form data for the Klaberjass hand form (what a phone posts)."""
+    data: dict[str, Any] = {
+        "dealer": "3", "caller": "0", "trump": "H", "points_0": "96", "points_1": "56",
+        "last_trick": "0",
+    }
+    data.update({k: str(v) for k, v in fields.items()})
+    return data
+
+
+@pytest.fixture
+def circle(db: Any) -> Circle:
+    return Circle.objects.create(name="Friday")
+
+
+@pytest.fixture
+def game(circle: Circle) -> Game:
+    return Game.create(circle, "klaberjass", PLAYERS, {}, first_dealer=3)

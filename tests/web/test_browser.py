@@ -1,0 +1,177 @@
+"""A whole Klaberjass game at a phone's size, in Debian's Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.models import Game
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+if not shutil.which(CHROMIUM) and not os.environ.get("REQUIRE_BROWSER"):
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls the test makes
+# between page actions are plain synchronous ones.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture
+def page(live_server: Any) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server.url)
+        page = context.new_page()
+        page.errors = []  # type: ignore[attr-defined]
+        page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        yield page
+        browser.close()
+
+
+def shot(page: Any, name: str) -> None:
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, caret="initial")
+
+
+def record(page: Any, *, dealer: str | None = None, caller: str, trump: str, points: int,
+           last: str, extra: Any = None) -> None:
+    form = page.locator("#hand-form")
+    if dealer:
+        form.locator("fieldset", has_text="Dealer").get_by_text(dealer, exact=True).click()
+    form.locator("fieldset", has_text="Who called").get_by_text(caller, exact=True).click()
+    form.locator(f".suit-btn.suit-{trump}").click()
+    form.locator("#id_points_0").fill(str(points))
+    form.locator("fieldset", has_text="Last trick").get_by_text(last, exact=True).click()
+    if extra:
+        extra(form)
+    form.locator("#preview .preview-title", has_text="This hand scores").wait_for()
+    form.get_by_role("button", name="Save hand").click()
+
+
+def totals(page: Any) -> list[str]:
+    return page.locator("#scoreboard .side-total").all_inner_texts()
+
+
+def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
+    page.goto("/")
+    shot(page, "home")
+    page.get_by_role("button", name="Start a card circle").click()
+    page.get_by_role("link", name="Klaberjass").click()
+    for seat, name in enumerate(["Ann", "Ben", "Cleo", "Dov"]):
+        page.fill(f"#id_player_{seat}", name)
+    page.locator(".seat-box.seat-3 .dealer-pick").click()
+    shot(page, "new-game")
+    page.get_by_role("button", name="Start").click()
+    assert "Dov" in page.locator(".board-meta").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "game-empty")
+
+    # 1: Ann calls ♥ and makes it; the other team's points fill in by themselves.
+    page.locator("#id_points_0").fill("96")
+    assert page.locator("#id_points_1").input_value() == "56"
+    record(page, caller="Ann", trump="H", points=96, last="Ann & Cleo")
+    page.locator("#hands .hand").first.wait_for()
+    assert totals(page) == ["106", "56"]
+
+    # 2: Ben calls ♠ with Bella for Dov but loses: a forfeit, everything to Ann & Cleo.
+    def bella(form: Any) -> None:
+        form.locator("summary", has_text="Declarations").click()
+        form.locator("fieldset", has_text="Bella").get_by_text("Dov", exact=True).click()
+
+    record(page, caller="Ben", trump="S", points=88, last="Ann & Cleo", extra=bella)
+    page.locator("#hand-2").wait_for()
+    assert totals(page) == ["288", "56"]
+    assert "they forfeit" in page.locator("#hand-2").inner_text()
+
+    # 3: Cleo on the Bima with a run of four; Dov's run of four is lower.
+    def runs(form: Any) -> None:
+        form.locator("summary", has_text="Declarations").click()
+        form.locator("#id_seq0_seat").select_option("3")
+        form.locator("#id_seq0_length").select_option("4")
+        form.locator("#id_seq0_top").select_option("10")
+        form.locator("#id_seq0_suit").select_option("S")
+        form.locator("#id_seq1_seat").select_option("2")
+        form.locator("#id_seq1_length").select_option("4")
+        form.locator("#id_seq1_top").select_option("Q")
+        form.locator("#id_seq1_suit").select_option("H")
+
+    record(page, caller="Cleo", trump="C", points=80, last="Ben & Dov", extra=runs)
+    page.locator("#hand-3").wait_for()
+    assert totals(page) == ["418", "138"]
+    shot(page, "game-three-hands")
+
+    # A bad hand: the engine's message, nothing saved, values kept.
+    form = page.locator("#hand-form")
+    form.locator("fieldset", has_text="Who called").get_by_text("Dov", exact=True).click()
+    form.locator(".suit-btn.suit-D").click()
+    form.locator("#id_points_0").fill("151")
+    form.locator("#id_points_1").fill("1")
+    form.locator("fieldset", has_text="Last trick").get_by_text("Ben & Dov", exact=True).click()
+    form.get_by_role("button", name="Save hand").click()
+    page.locator("#hand-form .errorlist", has_text="no card is worth 1 point").wait_for()
+    assert page.locator("#id_points_0").input_value() == "151"
+    assert Game.objects.get().hand_count == 3
+    shot(page, "game-error")
+
+    # Undo the third hand, then record it again.
+    page.get_by_role("button", name="Undo hand 3").click()
+    page.locator("#hand-3").wait_for(state="detached")
+    assert totals(page) == ["288", "56"]
+    record(page, caller="Cleo", trump="C", points=80, last="Ben & Dov", extra=runs)
+    page.locator("#hand-3").wait_for()
+
+    # Edit hand 1: Ann made only 60 — a forfeit now; everything after recomputes.
+    page.locator("#hand-1").get_by_role("link", name="Edit").click()
+    page.locator("#id_points_0").fill("60")
+    page.get_by_role("button", name="Save changes").click()
+    page.locator("#hand-1").wait_for()
+    assert totals(page) == ["312", "244"]
+    assert "they forfeit" in page.locator("#hand-1").inner_text()
+
+    # Play on to 500: Ann & Cleo make two more.
+    record(page, caller="Ann", trump="D", points=100, last="Ann & Cleo")
+    page.locator("#hand-4").wait_for()
+    record(page, caller="Cleo", trump="D", points=100, last="Ann & Cleo")
+    page.locator(".banner").wait_for()
+    assert "Ann & Cleo win" in page.locator(".banner").inner_text()
+    assert totals(page) == ["532", "348"]
+    shot(page, "game-won")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # The watch page shows the same board, read-only.
+    watch = Game.objects.get().watch_slug
+    page.goto(f"/w/{watch}/")
+    assert totals(page) == ["532", "348"]
+    assert page.locator("#hand-form").count() == 0
+    shot(page, "watch")
+
+    page.go_back()
+    page.get_by_role("button", name="Rematch").click()
+    assert "Hand 1" in page.locator(".board-meta").inner_text()
+    assert not page.errors, page.errors
+
+
+def test_a_watcher_sees_a_new_hand_within_three_seconds(page: Any, live_server: Any) -> None:
+    from games.models import Circle
+
+    game = Game.create(Circle.objects.create(), "klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    page.goto(f"/w/{game.watch_slug}/")
+    assert totals(page) == ["0", "0"]
+    game.record_hand({"dealer": 0, "caller": 1, "trump": "S", "card_points": [40, 112],
+                      "last_trick": 1})
+    page.locator("#scoreboard .side-total", has_text="122").wait_for(timeout=3500)
+    assert page.locator("#hand-1").count() == 1
+    assert not page.errors, page.errors
