@@ -30,7 +30,7 @@ test: $(TEST_STAMP)
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check games/engine
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict games/engine
 
 bench: $(TEST_STAMP)

@@ -27,6 +27,11 @@ def remember(request: HttpRequest, response: HttpResponse, slug: str) -> None:
         return
     slugs = [slug, *(s for s in slugs if s != slug)][:MAX_CIRCLES]
     response.set_signed_cookie(
-        COOKIE, ",".join(slugs), salt=SALT, max_age=YEAR, httponly=True, samesite="Lax",
+        COOKIE,
+        ",".join(slugs),
+        salt=SALT,
+        max_age=YEAR,
+        httponly=True,
+        samesite="Lax",
         secure=settings.CIRCLE_COOKIE_SECURE,
     )

@@ -20,7 +20,6 @@ def seat_choices(names: list[str]) -> list[tuple[str, str]]:
 
 
 class HandForm(forms.Form):
-
     """A variant's hand form: fields in, engine facts out, engine errors beside the field.
 
     Subclasses list their fields, write `facts()` and `initial_from()`, and name in
@@ -80,7 +79,10 @@ class SequenceRows:
                 required=False, choices=[("", "—"), *seats], label="Who"
             )
             self.fields[f"seq{row}_length"] = forms.TypedChoiceField(
-                required=False, coerce=int, empty_value=None, label="Cards",
+                required=False,
+                coerce=int,
+                empty_value=None,
+                label="Cards",
                 choices=[("", "—")] + [(str(n), f"{n} cards") for n in range(3, 9)],
             )
             self.fields[f"seq{row}_top"] = forms.ChoiceField(
@@ -103,8 +105,15 @@ class SequenceRows:
             parts = [d.get(f"seq{row}_{p}") for p in ("seat", "length", "top", "suit")]
             if any(p not in (None, "") for p in parts):
                 seat, length, top, suit = parts
-                declarations.append({"seat": _int(seat), "kind": "sequence", "length": length,
-                                     "top": top or None, "suit": suit or None})
+                declarations.append(
+                    {
+                        "seat": _int(seat),
+                        "kind": "sequence",
+                        "length": length,
+                        "top": top or None,
+                        "suit": suit or None,
+                    }
+                )
         if d.get("bella") not in (None, ""):
             declarations.append({"seat": int(d["bella"]), "kind": "bella"})
         return declarations
@@ -129,8 +138,12 @@ class KlaberjassHandForm(SequenceRows, HandForm):
     variant = "klaberjass"
     template = "games/hands/klaberjass.html"
     error_fields: ClassVar[dict[str, str]] = {
-        "card_points": "points_0", "last_trick": "last_trick", "tricks": "tricks_0",
-        "declarations": "declarations", "round": "round", "turned_up": "turned_up",
+        "card_points": "points_0",
+        "last_trick": "last_trick",
+        "tricks": "tricks_0",
+        "declarations": "declarations",
+        "round": "round",
+        "turned_up": "turned_up",
     }
 
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
@@ -140,16 +153,23 @@ class KlaberjassHandForm(SequenceRows, HandForm):
     points_1 = forms.IntegerField(min_value=0, label="Card points")
     last_trick = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Last trick")
     round = forms.ChoiceField(
-        required=False, widget=forms.RadioSelect,
+        required=False,
+        widget=forms.RadioSelect,
         choices=[("", "—"), ("1", "Round 1"), ("2", "Round 2"), ("bima", "Bima")],
     )
     turned_up = forms.ChoiceField(required=False, choices=[("", "—"), *SUITS])
     tricks_0 = forms.IntegerField(
-        min_value=0, max_value=8, required=False, label="Tricks",
+        min_value=0,
+        max_value=8,
+        required=False,
+        label="Tricks",
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     tricks_1 = forms.IntegerField(
-        min_value=0, max_value=8, required=False, label="Tricks",
+        min_value=0,
+        max_value=8,
+        required=False,
+        label="Tricks",
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
@@ -168,8 +188,11 @@ class KlaberjassHandForm(SequenceRows, HandForm):
     def facts(self) -> dict[str, Any]:
         d = self.cleaned_data
         facts: dict[str, Any] = {
-            "dealer": d["dealer"], "caller": d["caller"], "trump": d["trump"],
-            "card_points": [d["points_0"], d["points_1"]], "last_trick": d["last_trick"],
+            "dealer": d["dealer"],
+            "caller": d["caller"],
+            "trump": d["trump"],
+            "card_points": [d["points_0"], d["points_1"]],
+            "last_trick": d["last_trick"],
         }
         if d.get("round"):
             facts["round"] = d["round"] if d["round"] == "bima" else int(d["round"])
@@ -185,9 +208,13 @@ class KlaberjassHandForm(SequenceRows, HandForm):
     @classmethod
     def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
         initial: dict[str, Any] = {
-            "dealer": facts["dealer"], "caller": facts["caller"], "trump": facts["trump"],
-            "points_0": facts["card_points"][0], "points_1": facts["card_points"][1],
-            "last_trick": facts["last_trick"], "round": str(facts.get("round", "")),
+            "dealer": facts["dealer"],
+            "caller": facts["caller"],
+            "trump": facts["trump"],
+            "points_0": facts["card_points"][0],
+            "points_1": facts["card_points"][1],
+            "last_trick": facts["last_trick"],
+            "round": str(facts.get("round", "")),
             "turned_up": facts.get("turned_up", ""),
         }
         if "tricks" in facts:
@@ -217,7 +244,9 @@ class NewGameForm(forms.Form):
         self.initial.setdefault("first_dealer", 0)
         for seat, default in enumerate(self.engine.default_players):
             self.fields[f"player_{seat}"] = forms.CharField(
-                max_length=40, strip=True, label=default,
+                max_length=40,
+                strip=True,
+                label=default,
                 widget=forms.TextInput(attrs={"list": "circle-players", "autocomplete": "off"}),
             )
         self.settings_fields = SETTINGS_FIELDS.get(variant, [])
@@ -230,7 +259,9 @@ class NewGameForm(forms.Form):
                 )
             else:
                 self.fields[name] = forms.IntegerField(
-                    min_value=1, label=spec.label, help_text=spec.help,
+                    min_value=1,
+                    label=spec.label,
+                    help_text=spec.help,
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                 )
             self.initial.setdefault(name, _choice_value(defaults[spec.key]))
@@ -256,8 +287,9 @@ class NewGameForm(forms.Form):
         try:
             data["settings"] = self.engine.settings(self.settings_dict(data)).full_dict()
         except ScorerError as error:
-            self.add_error(f"set_{error.field}" if f"set_{error.field}" in self.fields else None,
-                           error.message)
+            self.add_error(
+                f"set_{error.field}" if f"set_{error.field}" in self.fields else None, error.message
+            )
         data["players"] = names
         return data
 
@@ -272,15 +304,19 @@ class NewGameForm(forms.Form):
 
 
 def _choice_value(value: Any) -> str:
-    return json.dumps(value) if not isinstance(value, int) or isinstance(value, bool) else str(
-        value
+    return (
+        json.dumps(value) if not isinstance(value, int) or isinstance(value, bool) else str(value)
     )
 
 
 class SettingSpec:
     def __init__(
-        self, key: str, label: str, choices: list[tuple[Any, str]] | None = None,
-        main: bool = False, help: str = "",
+        self,
+        key: str,
+        label: str,
+        choices: list[tuple[Any, str]] | None = None,
+        main: bool = False,
+        help: str = "",
     ) -> None:
         self.key = key
         self.label = label
@@ -292,22 +328,46 @@ class SettingSpec:
 SETTINGS_FIELDS: dict[str, list[SettingSpec]] = {
     "klaberjass": [
         SettingSpec("target", "Play to", main=True),
-        SettingSpec("tie_rule", "A tie", [("forfeit", "Caller forfeits everything"),
-                                         ("half", "Caller 0, opponents keep their own")]),
-        SettingSpec("bella_on_forfeit", "Bella on a forfeit",
-                    [("opponents", "Goes to the opponents"), ("holder", "Stays with its team")]),
-        SettingSpec("sequence_scope", "Who scores sequences",
-                    [("team", "The whole best team"), ("player", "Only the best player")]),
-        SettingSpec("final_tiebreak", "Sequences tie exactly",
-                    [("seat", "Nearest the forehand wins"), ("none", "Nobody scores them")]),
+        SettingSpec(
+            "tie_rule",
+            "A tie",
+            [
+                ("forfeit", "Caller forfeits everything"),
+                ("half", "Caller 0, opponents keep their own"),
+            ],
+        ),
+        SettingSpec(
+            "bella_on_forfeit",
+            "Bella on a forfeit",
+            [("opponents", "Goes to the opponents"), ("holder", "Stays with its team")],
+        ),
+        SettingSpec(
+            "sequence_scope",
+            "Who scores sequences",
+            [("team", "The whole best team"), ("player", "Only the best player")],
+        ),
+        SettingSpec(
+            "final_tiebreak",
+            "Sequences tie exactly",
+            [("seat", "Nearest the forehand wins"), ("none", "Nobody scores them")],
+        ),
         SettingSpec("run5_value", "Run of 5 or more", [(50, "50"), (100, "100")]),
-        SettingSpec("capot", "All 8 tricks (capot)",
-                    [("none", "No bonus"), ("double", "Doubles"), ("plus90", "+90")]),
-        SettingSpec("zero_trick_sequences", "A team with no trick",
-                    [(True, "Keeps its sequences"), (False, "Loses its sequences")]),
+        SettingSpec(
+            "capot",
+            "All 8 tricks (capot)",
+            [("none", "No bonus"), ("double", "Doubles"), ("plus90", "+90")],
+        ),
+        SettingSpec(
+            "zero_trick_sequences",
+            "A team with no trick",
+            [(True, "Keeps its sequences"), (False, "Loses its sequences")],
+        ),
         SettingSpec("yas_value", "Trump jack (Yas)", [(20, "20"), (22, "22")]),
-        SettingSpec("both_cross", "Both teams reach the target",
-                    [("higher", "Higher total wins"), ("caller", "Caller wins if made")]),
+        SettingSpec(
+            "both_cross",
+            "Both teams reach the target",
+            [("higher", "Higher total wins"), ("caller", "Caller wins if made")],
+        ),
     ],
 }
 

@@ -263,7 +263,9 @@ class Game(models.Model):
 
     def record(self) -> GameRecord:
         return GameRecord(
-            self.engine, self.engine_settings(), tuple(self.player_names()),
+            self.engine,
+            self.engine_settings(),
+            tuple(self.player_names()),
             tuple(self.engine_hands()),
         )
 
@@ -381,9 +383,14 @@ class Hand(models.Model):
         declared = getattr(result.hand, "declarations", ())
         Declaration.objects.bulk_create(
             Declaration(
-                hand=self, order=i, seat=d.seat, kind=d.kind,
+                hand=self,
+                order=i,
+                seat=d.seat,
+                kind=d.kind,
                 details={k: v for k, v in d.to_dict().items() if k not in ("seat", "kind")},
-                points=v.points, counted=v.counted, reason=v.reason,
+                points=v.points,
+                counted=v.counted,
+                reason=v.reason,
             )
             for i, (d, v) in enumerate(zip(declared, result.score.verdicts, strict=True))
         )

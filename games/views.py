@@ -6,7 +6,6 @@ from typing import Any
 
 from django.db import transaction
 from django.http import (
-    Http404,
     HttpRequest,
     HttpResponse,
     HttpResponseForbidden,
@@ -117,7 +116,10 @@ def game_new(request: HttpRequest, circle: str) -> HttpResponse:
     form = NewGameForm(request.POST or None, variant=variant, initial=initial)
     if request.method == "POST" and form.is_valid():
         game = Game.create(
-            found, variant, form.cleaned_data["players"], form.cleaned_data["settings"],
+            found,
+            variant,
+            form.cleaned_data["players"],
+            form.cleaned_data["settings"],
             form.cleaned_data["first_dealer"],
         )
         return redirect("game", circle=found.slug, game=game.slug)
@@ -172,8 +174,11 @@ def _contest(form: DeclarationsForm, names: list[str]) -> dict[str, Any] | None:
             for i, d in enumerate(form.declaration_facts())
         )
         hand = KlobHand(
-            dealer=form.cleaned_data["dealer"], caller=form.cleaned_data["dealer"],
-            trump=form.cleaned_data["trump"], card_points=(76, 76), last_trick=0,
+            dealer=form.cleaned_data["dealer"],
+            caller=form.cleaned_data["dealer"],
+            trump=form.cleaned_data["trump"],
+            card_points=(76, 76),
+            last_trick=0,
             declarations=declared,
         )
         hand.check_declarations()
@@ -199,6 +204,15 @@ def _contest(form: DeclarationsForm, names: list[str]) -> dict[str, Any] | None:
 
 # -- the game page --------------------------------------------------------------------------
 
+# The newest hands come with the page; earlier ones load on request, so the page costs the
+# same at hand 500 as at hand 50.
+HANDS_PER_PAGE = 40
+
+
+def _int_param(request: HttpRequest, name: str) -> int | None:
+    value = request.GET.get(name, "")
+    return int(value) if value.isdigit() else None
+
 
 def _hand_form(game: Game, names: list[str], data: Any = None, **kwargs: Any) -> HandForm:
     form_class = HAND_FORMS[game.variant]
@@ -216,7 +230,13 @@ def _play_context(request: HttpRequest, game: Game, form: HandForm | None = None
     engine = game.engine
     sides = engine.side_names(names)
     target = game.engine_settings().target
-    hands = list(game.hands.order_by("-number"))
+    hands = game.hands.order_by("-number")
+    before = _int_param(request, "before")
+    if before:
+        hands = hands.filter(number__lt=before)
+    hands = list(hands[: HANDS_PER_PAGE + 1])
+    more_before = hands[HANDS_PER_PAGE - 1].number if len(hands) > HANDS_PER_PAGE else None
+    hands = hands[:HANDS_PER_PAGE]
     for hand in hands:
         hand.rows = list(zip(sides, hand.scores, hand.totals, strict=True))  # type: ignore[attr-defined]
         hand.dealer_name = names[hand.dealer]  # type: ignore[attr-defined]
@@ -227,17 +247,22 @@ def _play_context(request: HttpRequest, game: Game, form: HandForm | None = None
         "engine": engine,
         "names": names,
         "board": [
-            {"name": name, "total": total, "progress": max(0, min(total, target)),
-             "won": i in game.winners}
+            {
+                "name": name,
+                "total": total,
+                "progress": max(0, min(total, target)),
+                "won": i in game.winners,
+            }
             for i, (name, total) in enumerate(zip(sides, game.totals, strict=True))
         ],
         "target": target,
         "dealer_name": names[game.next_dealer] if game.next_dealer is not None else "",
         "winners": " & ".join(sides[i] for i in game.winners),
         "hands": hands,
-        "form": form if form is not None else (
-            None if game.is_finished else _new_hand_form(game, names)
-        ),
+        "more_before": more_before,
+        "form": form
+        if form is not None
+        else (None if game.is_finished else _new_hand_form(game, names)),
         "watch_url": request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
     }
 
@@ -245,7 +270,10 @@ def _play_context(request: HttpRequest, game: Game, form: HandForm | None = None
 @require_GET
 def game(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     found = _game(circle, game)
-    return render(request, "games/game.html", _play_context(request, found))
+    template = "games/game.html"
+    if request.htmx and "before" in request.GET:
+        template += "#hand-rows"
+    return render(request, template, _play_context(request, found))
 
 
 @require_GET
@@ -302,9 +330,7 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
             context["problems"] = [error.message]
         else:
             last = scored.hands[-1]
-            context["rows"] = list(
-                zip(scored.sides, last.score.scores, last.totals, strict=True)
-            )
+            context["rows"] = list(zip(scored.sides, last.score.scores, last.totals, strict=True))
             context["notes"] = last.score.notes
             context["finishes"] = " & ".join(scored.sides[i] for i in scored.winners)
     else:
@@ -344,8 +370,14 @@ def hand_edit(request: HttpRequest, circle: str, game: str, number: int) -> Http
 
 
 def _edit_context(game: Game, hand: Hand, form: HandForm, names: list[str]) -> dict[str, Any]:
-    return {"circle": game.circle, "game": game, "hand": hand, "form": form, "names": names,
-            "engine": game.engine}
+    return {
+        "circle": game.circle,
+        "game": game,
+        "hand": hand,
+        "form": form,
+        "names": names,
+        "engine": game.engine,
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -360,7 +392,8 @@ def hand_delete(request: HttpRequest, circle: str, game: str, number: int) -> Ht
         found.delete_hand(number)
     except HandError as error:
         return render(
-            request, "games/delete.html",
+            request,
+            "games/delete.html",
             {"circle": found.circle, "game": found, "hand": hand, "error": str(error)},
             status=400,
         )
@@ -409,7 +442,10 @@ def watch(request: HttpRequest, watch: str) -> HttpResponse:
         return HttpResponseForbidden("A watch link cannot change anything.")
     found = _watched(watch)
     context = {**_play_context(request, found), "watching": True, "form": None, "circle": None}
-    return render(request, "games/game.html", context)
+    template = "games/game.html"
+    if request.htmx and "before" in request.GET:
+        template += "#hand-rows"
+    return render(request, template, context)
 
 
 def watch_live(request: HttpRequest, watch: str) -> HttpResponse:
@@ -418,7 +454,11 @@ def watch_live(request: HttpRequest, watch: str) -> HttpResponse:
     found = _watched(watch)
     if request.GET.get("v") == str(found.version):
         return HttpResponse(status=204)
-    context = {**_play_context(request, found), "watching": True, "form": None, "circle": None, "oob": True}
+    context = {
+        **_play_context(request, found),
+        "watching": True,
+        "form": None,
+        "circle": None,
+        "oob": True,
+    }
     return render(request, "games/game.html#live", context)
-
-

@@ -12,3 +12,4 @@ from scorer.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 SECURE_HSTS_SECONDS = 0
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405 (live-server threads must not hold connections)

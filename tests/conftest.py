@@ -11,7 +11,11 @@ PLAYERS = ["Ann", "Ben", "Cleo", "Dov"]
 
 def klob_hand(**facts: Any) -> dict[str, Any]:
     base: dict[str, Any] = {
-        "dealer": 3, "caller": 0, "trump": "H", "card_points": [96, 56], "last_trick": 0
+        "dealer": 3,
+        "caller": 0,
+        "trump": "H",
+        "card_points": [96, 56],
+        "last_trick": 0,
     }
     base.update(facts)
     return base
@@ -20,7 +24,11 @@ def klob_hand(**facts: Any) -> dict[str, Any]:
 def hand_post(**fields: Any) -> dict[str, Any]:
     """Form data for the Klaberjass hand form (what a phone posts)."""
     data: dict[str, Any] = {
-        "dealer": "3", "caller": "0", "trump": "H", "points_0": "96", "points_1": "56",
+        "dealer": "3",
+        "caller": "0",
+        "trump": "H",
+        "points_0": "96",
+        "points_1": "56",
         "last_trick": "0",
     }
     data.update({k: str(v) for k, v in fields.items()})

@@ -16,7 +16,11 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
     # engine needs no Django.
     return subprocess.run(
         [sys.executable, "-S", "-E", "-m", "games.engine", *args],
-        cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 

@@ -20,7 +20,11 @@ RECORD = Path(__file__).parent.parent / "records" / "klaberjass.json"
 
 def hand(**facts: Any) -> dict[str, Any]:
     base: dict[str, Any] = {
-        "dealer": 3, "caller": 0, "trump": "H", "card_points": [96, 56], "last_trick": 0
+        "dealer": 3,
+        "caller": 0,
+        "trump": "H",
+        "card_points": [96, 56],
+        "last_trick": 0,
     }
     base.update(facts)
     return base
@@ -52,13 +56,27 @@ class TestWorkedExamples:
         assert scores(hand()) == (106, 56)
 
     def test_example_2_caller_forfeits_bella_included(self) -> None:
-        facts = hand(dealer=0, caller=1, trump="S", round=2, turned_up="D",
-                     card_points=[88, 64], declarations=[{"seat": 3, "kind": "bella"}])
+        facts = hand(
+            dealer=0,
+            caller=1,
+            trump="S",
+            round=2,
+            turned_up="D",
+            card_points=[88, 64],
+            declarations=[{"seat": 3, "kind": "bella"}],
+        )
         assert scores(facts) == (182, 0)
 
     def test_example_2_with_bella_kept_by_its_holder(self) -> None:
-        facts = hand(dealer=0, caller=1, trump="S", round=2, turned_up="D",
-                     card_points=[88, 64], declarations=[{"seat": 3, "kind": "bella"}])
+        facts = hand(
+            dealer=0,
+            caller=1,
+            trump="S",
+            round=2,
+            turned_up="D",
+            card_points=[88, 64],
+            declarations=[{"seat": 3, "kind": "bella"}],
+        )
         assert scores(facts, bella_on_forfeit="holder") == (162, 20)
 
     def test_example_3_a_tie_fails(self) -> None:
@@ -70,9 +88,15 @@ class TestWorkedExamples:
         assert scores(facts, tie_rule="half") == (0, 81)
 
     def test_example_4_best_sequence_takes_the_sequences(self) -> None:
-        facts = hand(dealer=2, caller=2, trump="C", round="bima", card_points=[80, 72],
-                     last_trick=1, declarations=[seq(3, 4, "10", "S"), seq(2, 4, "Q", "H"),
-                                                 seq(1, 3, "K", "D")])
+        facts = hand(
+            dealer=2,
+            caller=2,
+            trump="C",
+            round="bima",
+            card_points=[80, 72],
+            last_trick=1,
+            declarations=[seq(3, 4, "10", "S"), seq(2, 4, "Q", "H"), seq(1, 3, "K", "D")],
+        )
         result = score(facts)
         assert result.scores == (130, 82)
         assert [v.counted for v in result.verdicts] == [False, True, False]
@@ -91,8 +115,13 @@ class TestWorkedExamples:
 
 class TestNotes:
     def test_a_forfeit_is_explained_with_the_team_names(self) -> None:
-        facts = hand(dealer=0, caller=1, trump="S", card_points=[88, 64],
-                     declarations=[{"seat": 3, "kind": "bella"}])
+        facts = hand(
+            dealer=0,
+            caller=1,
+            trump="S",
+            card_points=[88, 64],
+            declarations=[{"seat": 3, "kind": "bella"}],
+        )
         notes = score(facts).notes
         assert any("they forfeit; You & North take all 182" in n for n in notes)
         assert any("Bella" in n and "East" in n for n in notes)
@@ -172,15 +201,25 @@ class TestSequences:
         assert scores(facts) == (156, 56)
 
     def test_zero_trick_sequences_false_takes_them_from_a_team_without_a_trick(self) -> None:
-        facts = hand(caller=1, card_points=[0, 152], last_trick=1, tricks=[0, 8],
-                     declarations=[seq(0, 4, "A", "S")])
+        facts = hand(
+            caller=1,
+            card_points=[0, 152],
+            last_trick=1,
+            tricks=[0, 8],
+            declarations=[seq(0, 4, "A", "S")],
+        )
         assert scores(facts, zero_trick_sequences=False) == (0, 162)
         assert scores(facts) == (50, 162)  # EW made 162 > 50; NS keep their run
 
     def test_zero_trick_sequences_false_still_decides_the_contest_as_usual(self) -> None:
         # NS have the best run but no trick: nobody scores sequences, EW's 20 stays void.
-        facts = hand(caller=1, card_points=[0, 152], last_trick=1, tricks=[0, 8],
-                     declarations=[seq(0, 4, "A", "S"), seq(1, 3, "9", "D")])
+        facts = hand(
+            caller=1,
+            card_points=[0, 152],
+            last_trick=1,
+            tricks=[0, 8],
+            declarations=[seq(0, 4, "A", "S"), seq(1, 3, "9", "D")],
+        )
         assert scores(facts, zero_trick_sequences=False) == (0, 162)
 
 
@@ -193,8 +232,12 @@ class TestBella:
         assert scores(facts) == (146, 56)
 
     def test_bella_on_forfeit_holder_keeps_it_on_a_half_tie(self) -> None:
-        facts = hand(caller=0, card_points=[61, 91], last_trick=0,
-                     declarations=[{"seat": 0, "kind": "bella"}])
+        facts = hand(
+            caller=0,
+            card_points=[61, 91],
+            last_trick=0,
+            declarations=[{"seat": 0, "kind": "bella"}],
+        )
         # raw NS 61 + 10 + 20 = 91, EW 91: a tie.
         assert scores(facts, tie_rule="half", bella_on_forfeit="holder") == (20, 91)
         assert scores(facts, tie_rule="half") == (0, 91)
@@ -260,14 +303,24 @@ class TestGameEnd:
         game = self.play([hand(card_points=[76, 76], last_trick=0, caller=0)], target=40)
         # NS 86 > 76: both over 40, not equal: NS win.
         assert game.winners == (0,)
-        game = self.play([hand(card_points=[66, 86], last_trick=0, caller=1),
-                          hand(card_points=[86, 66], last_trick=0, caller=0)], target=150)
+        game = self.play(
+            [
+                hand(card_points=[66, 86], last_trick=0, caller=1),
+                hand(card_points=[86, 66], last_trick=0, caller=0),
+            ],
+            target=150,
+        )
         # hand 1: EW 86 > 76 made; hand 2: NS 96 > 66 made: totals 172 / 152.
         assert game.totals == (172, 152) and game.winners == (0,)
 
     def test_equal_totals_over_the_target_play_on(self) -> None:
-        game = self.play([hand(card_points=[76, 76], last_trick=0, caller=0),
-                          hand(card_points=[76, 76], last_trick=1, caller=1)], target=100)
+        game = self.play(
+            [
+                hand(card_points=[76, 76], last_trick=0, caller=0),
+                hand(card_points=[76, 76], last_trick=1, caller=1),
+            ],
+            target=100,
+        )
         assert game.totals == (162, 162) and game.winners == ()
 
     def test_both_cross_caller_gives_it_to_the_callers_if_they_made_it(self) -> None:
@@ -309,16 +362,25 @@ class TestRejectedInput:
         rejects(hand(round=1, turned_up="S", trump="H"), "trump", "round 1")
 
     def test_two_bellas(self) -> None:
-        rejects(hand(declarations=[{"seat": 0, "kind": "bella"}, {"seat": 1, "kind": "bella"}]),
-                "declarations", "only one Bella")
+        rejects(
+            hand(declarations=[{"seat": 0, "kind": "bella"}, {"seat": 1, "kind": "bella"}]),
+            "declarations",
+            "only one Bella",
+        )
 
     def test_a_card_in_two_sequences(self) -> None:
-        rejects(hand(declarations=[seq(0, 3, "K", "S"), seq(1, 3, "A", "S")]),
-                "declarations", "both use")
+        rejects(
+            hand(declarations=[seq(0, 3, "K", "S"), seq(1, 3, "A", "S")]),
+            "declarations",
+            "both use",
+        )
 
     def test_bellas_cards_in_another_players_sequence(self) -> None:
-        rejects(hand(trump="H", declarations=[seq(1, 3, "K", "H"), {"seat": 0, "kind": "bella"}]),
-                "declarations", "K♥")
+        rejects(
+            hand(trump="H", declarations=[seq(1, 3, "K", "H"), {"seat": 0, "kind": "bella"}]),
+            "declarations",
+            "K♥",
+        )
 
     def test_a_run_that_does_not_fit(self) -> None:
         rejects(hand(declarations=[seq(0, 3, "8", "S")]), "declarations", "cannot end at 8")
@@ -355,8 +417,10 @@ class TestRejectedInput:
             (hand(card_points="96"), "card_points"),
             (hand(extra=1), "extra"),
             (hand(declarations=[{"seat": 0, "kind": "four", "rank": "J"}]), "declarations"),
-            (hand(declarations=[{"seat": 0, "kind": "sequence", "length": 3, "suit": "S"}]),
-             "declarations"),
+            (
+                hand(declarations=[{"seat": 0, "kind": "sequence", "length": 3, "suit": "S"}]),
+                "declarations",
+            ),
         ],
     )
     def test_unreadable_values_name_the_key(self, facts: dict[str, Any], field: str) -> None:
@@ -366,13 +430,19 @@ class TestRejectedInput:
 
     @pytest.mark.parametrize(
         ("settings", "field"),
-        [({"target": 0}, "target"), ({"tie_rule": "split"}, "tie_rule"),
-         ({"run5_value": 70}, "run5_value"), ({"capot": "yes"}, "capot"),
-         ({"yas_value": 21}, "yas_value"), ({"nope": 1}, "nope"),
-         ({"both_cross": "lower"}, "both_cross"), ({"final_tiebreak": "coin"}, "final_tiebreak"),
-         ({"sequence_scope": "all"}, "sequence_scope"),
-         ({"bella_on_forfeit": "x"}, "bella_on_forfeit"),
-         ({"zero_trick_sequences": "maybe"}, "zero_trick_sequences")],
+        [
+            ({"target": 0}, "target"),
+            ({"tie_rule": "split"}, "tie_rule"),
+            ({"run5_value": 70}, "run5_value"),
+            ({"capot": "yes"}, "capot"),
+            ({"yas_value": 21}, "yas_value"),
+            ({"nope": 1}, "nope"),
+            ({"both_cross": "lower"}, "both_cross"),
+            ({"final_tiebreak": "coin"}, "final_tiebreak"),
+            ({"sequence_scope": "all"}, "sequence_scope"),
+            ({"bella_on_forfeit": "x"}, "bella_on_forfeit"),
+            ({"zero_trick_sequences": "maybe"}, "zero_trick_sequences"),
+        ],
     )
     def test_bad_settings_name_the_key(self, settings: dict[str, Any], field: str) -> None:
         with pytest.raises((InvalidSettings, ParseError)) as caught:

@@ -18,9 +18,16 @@ RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]
 card_points = st.integers(0, 152).filter(lambda a: a not in (1, 151))
 sequence = st.builds(
     lambda seat, length, top, suit: {
-        "seat": seat, "kind": "sequence", "length": length, "top": RANKS[top], "suit": suit
+        "seat": seat,
+        "kind": "sequence",
+        "length": length,
+        "top": RANKS[top],
+        "suit": suit,
     },
-    st.integers(0, 3), st.integers(3, 8), st.integers(2, 7), st.sampled_from("SHDC"),
+    st.integers(0, 3),
+    st.integers(3, 8),
+    st.integers(2, 7),
+    st.sampled_from("SHDC"),
 ).filter(lambda d: RANKS.index(d["top"]) >= d["length"] - 1)
 
 
@@ -88,8 +95,13 @@ def test_at_most_one_team_scores_sequences(facts: dict[str, Any]) -> None:
 def test_a_record_survives_record_engine_record(hand_list: list[dict[str, Any]]) -> None:
     for facts in hand_list:
         build(facts)
-    data = {"format": "scorer-game/1", "variant": "klaberjass", "settings": {"target": 10000},
-            "players": list(PLAYERS), "hands": hand_list}
+    data = {
+        "format": "scorer-game/1",
+        "variant": "klaberjass",
+        "settings": {"target": 10000},
+        "players": list(PLAYERS),
+        "hands": hand_list,
+    }
     record = GameRecord.from_dict(data)
     written = record.to_dict()
     for original, out in zip(hand_list, written["hands"], strict=True):

@@ -33,7 +33,9 @@ def page(live_server: Any) -> Iterator[Any]:
     SHOTS.mkdir(exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server.url)
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, base_url=live_server.url
+        )
         page = context.new_page()
         page.errors = []  # type: ignore[attr-defined]
         page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
@@ -46,8 +48,16 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, caret="initial")
 
 
-def record(page: Any, *, dealer: str | None = None, caller: str, trump: str, points: int,
-           last: str, extra: Any = None) -> None:
+def record(
+    page: Any,
+    *,
+    dealer: str | None = None,
+    caller: str,
+    trump: str,
+    points: int,
+    last: str,
+    extra: Any = None,
+) -> None:
     form = page.locator("#hand-form")
     if dealer:
         form.locator("fieldset", has_text="Dealer").get_by_text(dealer, exact=True).click()
@@ -170,8 +180,9 @@ def test_a_watcher_sees_a_new_hand_within_three_seconds(page: Any, live_server: 
     game = Game.create(Circle.objects.create(), "klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
     page.goto(f"/w/{game.watch_slug}/")
     assert totals(page) == ["0", "0"]
-    game.record_hand({"dealer": 0, "caller": 1, "trump": "S", "card_points": [40, 112],
-                      "last_trick": 1})
+    game.record_hand(
+        {"dealer": 0, "caller": 1, "trump": "S", "card_points": [40, 112], "last_trick": 1}
+    )
     page.locator("#scoreboard .side-total", has_text="122").wait_for(timeout=3500)
     assert page.locator("#hand-1").count() == 1
     assert not page.errors, page.errors

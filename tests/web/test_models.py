@@ -22,17 +22,27 @@ def test_it_records_a_hand_and_keeps_the_totals(game: Game) -> None:
 
 
 def test_it_stores_the_winning_call_and_the_declarations_with_verdicts(game: Game) -> None:
-    game.record_hand(klob_hand(
-        dealer=2, caller=2, trump="C", round="bima", card_points=[80, 72], last_trick=1,
-        declarations=[seq(3, 4, "10", "S"), seq(2, 4, "Q", "H"), seq(1, 3, "K", "D")],
-    ))
+    game.record_hand(
+        klob_hand(
+            dealer=2,
+            caller=2,
+            trump="C",
+            round="bima",
+            card_points=[80, 72],
+            last_trick=1,
+            declarations=[seq(3, 4, "10", "S"), seq(2, 4, "Q", "H"), seq(1, 3, "K", "D")],
+        )
+    )
     hand = game.hands.get()
     bids = list(Bid.objects.filter(hand=hand))
     assert bids[-1].call == "bima" and bids[-1].seat == 2 and bids[-1].suit == "C"
     assert len(bids) == 8  # four passes, three more, then the dealer on the Bima
     rows = list(Declaration.objects.filter(hand=hand))
-    assert [(r.seat, r.counted, r.points) for r in rows] == [(3, False, 0), (2, True, 50),
-                                                             (1, False, 0)]
+    assert [(r.seat, r.counted, r.points) for r in rows] == [
+        (3, False, 0),
+        (2, True, 50),
+        (1, False, 0),
+    ]
     assert rows[0].details == {"length": 4, "top": "10", "suit": "S"}
     assert "outranked" in rows[0].reason
 
@@ -102,8 +112,11 @@ def test_the_game_finishes_and_unfinishes(game: Game) -> None:
 
 def test_export_and_import_give_the_same_scores(game: Game) -> None:
     game.record_hand(klob_hand())
-    game.record_hand(klob_hand(dealer=0, caller=1, card_points=[88, 64],
-                               declarations=[{"seat": 3, "kind": "bella"}]))
+    game.record_hand(
+        klob_hand(
+            dealer=0, caller=1, card_points=[88, 64], declarations=[{"seat": 3, "kind": "bella"}]
+        )
+    )
     copy = Game.import_record(game.circle, game.export())
     assert copy.totals == game.totals and copy.hand_count == 2
     assert copy.player_names() == game.player_names()

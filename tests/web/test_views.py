@@ -51,8 +51,9 @@ class TestCircles:
         assert stranger.get("/c/not-a-circle/").status_code == 404
 
     def test_it_renames_a_circle_with_htmx(self, member: Client, circle: Circle) -> None:
-        response = member.post(reverse("circle_rename", args=[circle.slug]), {"name": "Klob"},
-                               **HTMX)
+        response = member.post(
+            reverse("circle_rename", args=[circle.slug]), {"name": "Klob"}, **HTMX
+        )
         assert response.status_code == 200 and b'id="circle-name"' in response.content
         assert b"<html" not in response.content
         circle.refresh_from_db()
@@ -67,8 +68,13 @@ class TestCircles:
 
 class TestNewGame:
     def post(self, client: Client, circle: Circle, **extra: str):
-        data = {"variant": "klaberjass", "first_dealer": "1", "set_target": "500",
-                **{f"player_{i}": n for i, n in enumerate(PLAYERS)}, **extra}
+        data = {
+            "variant": "klaberjass",
+            "first_dealer": "1",
+            "set_target": "500",
+            **{f"player_{i}": n for i, n in enumerate(PLAYERS)},
+            **extra,
+        }
         return client.post(reverse("game_new", args=[circle.slug]), data)
 
     def test_it_starts_a_game(self, member: Client, circle: Circle) -> None:
@@ -125,9 +131,24 @@ class TestRecordingHands:
         assert game.hands.count() == 1
 
     def test_declarations_are_posted_in_rows(self, member: Client, game: Game) -> None:
-        data = hand_post(dealer=2, caller=2, trump="C", round="bima", points_0=80, points_1=72,
-                         last_trick=1, seq0_seat=3, seq0_length=4, seq0_top="10", seq0_suit="S",
-                         seq1_seat=2, seq1_length=4, seq1_top="Q", seq1_suit="H", bella=2)
+        data = hand_post(
+            dealer=2,
+            caller=2,
+            trump="C",
+            round="bima",
+            points_0=80,
+            points_1=72,
+            last_trick=1,
+            seq0_seat=3,
+            seq0_length=4,
+            seq0_top="10",
+            seq0_suit="S",
+            seq1_seat=2,
+            seq1_length=4,
+            seq1_top="Q",
+            seq1_suit="H",
+            bella=2,
+        )
         member.post(url("hand_record", game), data)
         hand = game.hands.get()
         assert hand.scores == [150, 82]
@@ -170,8 +191,9 @@ class TestEditingHands:
         game.record_hand(klob_hand())
         form = member.get(url("hand_edit", game, 1)).content.decode()
         assert 'value="96"' in form and 'name="version" value="1"' in form
-        response = member.post(url("hand_edit", game, 1), hand_post(points_0=60, points_1=92,
-                                                                    version=1))
+        response = member.post(
+            url("hand_edit", game, 1), hand_post(points_0=60, points_1=92, version=1)
+        )
         assert response.status_code == 302
         game.refresh_from_db()
         assert game.totals == [0, 162]
@@ -179,8 +201,9 @@ class TestEditingHands:
     def test_a_stale_edit_is_refused_with_a_clear_message(self, member: Client, game: Game) -> None:
         game.record_hand(klob_hand())
         game.edit_hand(1, klob_hand(card_points=[100, 52]), version=1)
-        response = member.post(url("hand_edit", game, 1), hand_post(points_0=60, points_1=92,
-                                                                    version=1))
+        response = member.post(
+            url("hand_edit", game, 1), hand_post(points_0=60, points_1=92, version=1)
+        )
         assert response.status_code == 400
         assert b"Another phone changed this hand" in response.content
         assert game.hands.get().facts["card_points"] == [100, 52]
@@ -274,18 +297,39 @@ class TestGamePage:
 
 class TestDeclarationsHelper:
     def test_it_says_which_team_scores(self, member: Client, circle: Circle) -> None:
-        query = {"dealer": "2", "trump": "C", "seq0_seat": "3", "seq0_length": "4",
-                 "seq0_top": "10", "seq0_suit": "S", "seq1_seat": "2", "seq1_length": "4",
-                 "seq1_top": "Q", "seq1_suit": "H", "seq2_seat": "1", "seq2_length": "3",
-                 "seq2_top": "K", "seq2_suit": "D"}
+        query = {
+            "dealer": "2",
+            "trump": "C",
+            "seq0_seat": "3",
+            "seq0_length": "4",
+            "seq0_top": "10",
+            "seq0_suit": "S",
+            "seq1_seat": "2",
+            "seq1_length": "4",
+            "seq1_top": "Q",
+            "seq1_suit": "H",
+            "seq2_seat": "1",
+            "seq2_length": "3",
+            "seq2_top": "K",
+            "seq2_suit": "D",
+        }
         page = member.get(reverse("declarations", args=[circle.slug]), query).content.decode()
         assert "North&#x27;s 4-card run 9–Q♥ (50) is best" in page
         assert "outranked by North" in page
 
     def test_it_refuses_a_card_in_two_runs(self, member: Client, circle: Circle) -> None:
-        query = {"dealer": "0", "trump": "C", "seq0_seat": "0", "seq0_length": "3",
-                 "seq0_top": "K", "seq0_suit": "S", "seq1_seat": "1", "seq1_length": "3",
-                 "seq1_top": "A", "seq1_suit": "S"}
+        query = {
+            "dealer": "0",
+            "trump": "C",
+            "seq0_seat": "0",
+            "seq0_length": "3",
+            "seq0_top": "K",
+            "seq0_suit": "S",
+            "seq1_seat": "1",
+            "seq1_length": "3",
+            "seq1_top": "A",
+            "seq1_suit": "S",
+        }
         page = member.get(reverse("declarations", args=[circle.slug]), query).content.decode()
         assert "only one deck" in page
 
@@ -295,13 +339,21 @@ class TestAccess:
         self, stranger: Client, game: Game
     ) -> None:
         other = Circle.objects.create()
-        for name, method in [("game", "get"), ("game_live", "get"), ("hand_record", "post"),
-                             ("hand_preview", "post"), ("hand_undo", "post"),
-                             ("game_export", "get"), ("game_rematch", "post")]:
+        for name, method in [
+            ("game", "get"),
+            ("game_live", "get"),
+            ("hand_record", "post"),
+            ("hand_preview", "post"),
+            ("hand_undo", "post"),
+            ("game_export", "get"),
+            ("game_rematch", "post"),
+        ]:
             path = reverse(name, args=[other.slug, game.slug])
             response = getattr(stranger, method)(path, **HTMX)
             assert response.status_code == 404, name
-        assert stranger.get(reverse("hand_edit", args=[other.slug, game.slug, 1])).status_code == 404
+        assert (
+            stranger.get(reverse("hand_edit", args=[other.slug, game.slug, 1])).status_code == 404
+        )
 
     def test_the_htmx_fragment_obeys_the_same_rules(self, stranger: Client, game: Game) -> None:
         path = reverse("game_live", args=["x" * 22, game.slug]) + "?v=0"
@@ -317,10 +369,30 @@ class TestAccess:
         assert stranger.post(reverse("watch_live", args=[game.watch_slug])).status_code == 403
 
     def test_the_watch_link_cannot_open_the_game(self, stranger: Client, game: Game) -> None:
-        assert stranger.get(reverse("game", args=[game.circle.slug, game.watch_slug])).status_code == 404
+        assert (
+            stranger.get(reverse("game", args=[game.circle.slug, game.watch_slug])).status_code
+            == 404
+        )
 
     def test_watch_live_refreshes_on_change(self, stranger: Client, game: Game) -> None:
         live = reverse("watch_live", args=[game.watch_slug])
         assert stranger.get(live + f"?v={game.version}").status_code == 204
         game.record_hand(klob_hand())
         assert b"106" in stranger.get(live + "?v=1").content
+
+
+class TestLongGames:
+    def test_the_newest_hands_come_with_the_page_and_earlier_ones_on_request(
+        self, member: Client, circle: Circle
+    ) -> None:
+        game = Game.create(circle, "klaberjass", PLAYERS, {"target": 100000})
+        for i in range(45):
+            game.record_hand(klob_hand(dealer=i % 4))
+        page = member.get(url("game", game)).content.decode()
+        assert 'id="hand-45"' in page and 'id="hand-6"' in page and 'id="hand-5"' not in page
+        assert "?before=6" in page
+        more = member.get(url("game", game) + "?before=6", **HTMX).content.decode()
+        assert 'id="hand-5"' in more and 'id="hand-1"' in more and "<html" not in more
+        assert "Show earlier hands" not in more
+        plain = member.get(url("game", game) + "?before=6").content.decode()
+        assert "<html" in plain and 'id="hand-5"' in plain

@@ -1,0 +1,153 @@
+"""Measurements, not tests: server time per hand and per game page, queries, page weight.
+
+Run with `make bench`. It uses a throwaway SQLite database (or DATABASE_URL) and production
+settings with collected, compressed static files served by WhiteNoise, as in production.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+work = Path(tempfile.mkdtemp(prefix="scorer-bench-"))
+os.environ.setdefault("DATABASE_URL", f"sqlite:///{work / 'bench.sqlite3'}")
+os.environ["SECRET_KEY"] = "bench-only"
+os.environ["DEBUG"] = "false"
+os.environ["SECURE_SSL_REDIRECT"] = "false"
+os.environ["ALLOWED_HOSTS"] = "testserver"
+os.environ["DJANGO_SETTINGS_MODULE"] = "scorer.settings"
+
+import django  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+django.setup()
+settings.STATIC_ROOT = work / "static"
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+from games.models import Circle, Game  # noqa: E402
+
+PLAYERS = ["Ann", "Ben", "Cleo", "Dov"]
+
+
+def hand(i: int) -> dict[str, object]:
+    ns = 70 + (i * 7) % 20
+    return {
+        "dealer": i % 4,
+        "caller": i % 4,
+        "trump": "SHDC"[i % 4],
+        "card_points": [ns, 152 - ns],
+        "last_trick": i % 2,
+        "declarations": [{"seat": 1, "kind": "sequence", "length": 3, "top": "K", "suit": "D"}],
+    }
+
+
+def ms(samples: list[float]) -> str:
+    return f"median {statistics.median(samples) * 1000:.1f} ms, max {max(samples) * 1000:.1f} ms"
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", verbosity=0, interactive=False)
+    circle = Circle.objects.create()
+    client = Client()
+
+    game = Game.create(circle, "klaberjass", PLAYERS, {"target": 10**9})
+    url = f"/c/{circle.slug}/g/{game.slug}/hands"
+    samples = []
+    for i in range(60):
+        data = {
+            "dealer": i % 4,
+            "caller": i % 4,
+            "trump": "S",
+            "points_0": 90,
+            "points_1": 62,
+            "last_trick": 0,
+            "seq0_seat": 1,
+            "seq0_length": 3,
+            "seq0_top": "K",
+            "seq0_suit": "D",
+            "key": f"bench-{i}",
+        }
+        start = time.perf_counter()
+        response = client.post(url, data, HTTP_HX_REQUEST="true")
+        samples.append(time.perf_counter() - start)
+        assert response.status_code == 200, response.status_code
+    print(f"record a hand (POST, htmx, game of up to 60 hands): {ms(samples)}")
+
+    for count in (10, 100, 500):
+        game = Game.create(circle, "klaberjass", PLAYERS, {"target": 10**9})
+        for i in range(count):
+            game.record_hand(hand(i))
+        page = f"/c/{circle.slug}/g/{game.slug}/"
+        client.get(page)
+        samples = []
+        for _ in range(15):
+            start = time.perf_counter()
+            response = client.get(page)
+            samples.append(time.perf_counter() - start)
+        with CaptureQueriesContext(connection) as queries:
+            client.get(page)
+        size = len(response.content)
+        print(
+            f"game page with {count} hands: {ms(samples)}, {len(queries)} queries, "
+            f"{size // 1024} KB HTML"
+        )
+        if count == 500:
+            post = f"/c/{circle.slug}/g/{game.slug}/hands"
+            samples = []
+            for i in range(10):
+                data = {
+                    "dealer": 0,
+                    "caller": 0,
+                    "trump": "S",
+                    "points_0": 90,
+                    "points_1": 62,
+                    "last_trick": 0,
+                    "key": f"late-{i}",
+                }
+                start = time.perf_counter()
+                client.post(post, data, HTTP_HX_REQUEST="true")
+                samples.append(time.perf_counter() - start)
+            print(f"record hand 501–510 of a long game: {ms(samples)}")
+
+    game = Game.create(circle, "klaberjass", PLAYERS)
+    game.record_hand(hand(0))
+    print()
+    print("first load of the game page (compressed as served):")
+    print_weight(client, f"/c/{circle.slug}/g/{game.slug}/")
+    print("first load of the home page:")
+    print_weight(client, "/")
+
+
+def print_weight(client: Client, path: str) -> None:
+    response = client.get(path, HTTP_ACCEPT_ENCODING="gzip, br")
+    html = response.content
+    import gzip
+
+    total = len(gzip.compress(html))
+    rows = [(path, len(html), total)]
+    assets = re.findall(rb'(?:src|href)="(/static/[^"]+)"', html)
+    for asset in assets:
+        r = client.get(asset.decode(), HTTP_ACCEPT_ENCODING="gzip, br")
+        body = b"".join(r.streaming_content) if r.streaming else r.content
+        rows.append((asset.decode(), None, len(body)))
+        total += len(body)
+    for name, raw, sent in rows:
+        extra = f" ({raw // 1024} KB raw)" if raw else ""
+        print(f"  {name}: {sent / 1024:.1f} KB{extra}")
+    print(f"  total: {total / 1024:.1f} KB in {len(rows)} requests")
+
+
+if __name__ == "__main__":
+    main()
