@@ -363,7 +363,9 @@ def hand_edit(request: HttpRequest, circle: str, game: str, number: int) -> Http
                 "Reload to see its new version, then make your change again.",
             )
         except HandError as error:
-            form.engine_error(ScorerError(error.field, f"hand {error.number}: {error.message}"))
+            # A later hand may break because of this edit (it would follow the end).
+            prefix = "" if error.number == number else f"hand {error.number}: "
+            form.engine_error(ScorerError(error.field, prefix + error.message))
         else:
             return redirect(reverse("game", args=[circle, game]) + f"#hand-{number}")
     return render(request, "games/edit.html", _edit_context(found, hand, form, names), status=400)

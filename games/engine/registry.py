@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.errors import ParseError
+from games.engine.euchre import Euchre
 from games.engine.klaberjass import Klaberjass
 from games.engine.variant import Variant
 
 AnyVariant = Variant[Any, Any]
 
-VARIANTS: dict[str, AnyVariant] = {v.key: v for v in (Klaberjass(),)}
+VARIANTS: dict[str, AnyVariant] = {v.key: v for v in (Klaberjass(), Euchre())}
 
 
 def get_variant(key: str) -> AnyVariant:

@@ -15,6 +15,16 @@
     if (value >= 0 && value <= total) other.value = String(total - value);
   });
 
+  // The dealer fold's summary names the dealer picked inside it.
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    var fold = input.closest && input.closest(".dealer-fold");
+    if (!fold || input.type !== "radio") return;
+    var name = fold.querySelector(".dealer-name");
+    var label = input.closest("label");
+    if (name && label) name.textContent = label.textContent.trim();
+  });
+
   document.addEventListener("focusin", function (event) {
     if (event.target.hasAttribute && event.target.hasAttribute("data-select-on-focus")) {
       event.target.select();

@@ -27,7 +27,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture
-def page(live_server: Any) -> Iterator[Any]:
+def page(live_server: Any, request: Any) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     SHOTS.mkdir(exist_ok=True)
@@ -41,6 +41,11 @@ def page(live_server: Any) -> Iterator[Any]:
         page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
         page.on("pageerror", lambda e: page.errors.append(str(e)))
         yield page
+        failed = getattr(request.node, "rep_call", None)
+        if failed is not None and failed.failed:
+            name = f"failed-{request.node.name}"
+            page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+            (SHOTS / f"{name}.html").write_text(f"<!-- {page.url} -->\n" + page.content())
         browser.close()
 
 
@@ -85,6 +90,7 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
     page.locator(".seat-box.seat-3 .dealer-pick").click()
     shot(page, "new-game")
     page.get_by_role("button", name="Start").click()
+    page.wait_for_load_state()
     assert "Dov" in page.locator(".board-meta").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "game-empty")
@@ -145,7 +151,9 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
 
     # Edit hand 1: Ann made only 60 — a forfeit now; everything after recomputes.
     page.locator("#hand-1").get_by_role("link", name="Edit").click()
+    page.wait_for_load_state()
     page.locator("#id_points_0").fill("60")
+    assert page.locator("#id_points_1").input_value() == "92"
     page.get_by_role("button", name="Save changes").click()
     page.locator("#hand-1").wait_for()
     assert totals(page) == ["312", "244"]
@@ -185,4 +193,58 @@ def test_a_watcher_sees_a_new_hand_within_three_seconds(page: Any, live_server: 
     )
     page.locator("#scoreboard .side-total", has_text="122").wait_for(timeout=3500)
     assert page.locator("#hand-1").count() == 1
+    assert not page.errors, page.errors
+
+
+def start_game(page: Any, game: str, names: list[str], **choices: str) -> None:
+    page.goto("/")
+    page.get_by_role("button", name="Start a card circle").click()
+    page.get_by_role("link", name=game, exact=True).click()
+    for seat, name in enumerate(names):
+        page.fill(f"#id_player_{seat}", name)
+    for field, value in choices.items():
+        page.select_option(f"#id_set_{field}", value)
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_load_state()
+    page.locator("#hand-form").wait_for()
+
+
+def save(page: Any, number: int) -> None:
+    page.locator("#preview .preview-title", has_text="This hand scores").wait_for()
+    page.locator("#hand-form").get_by_role("button", name="Save hand").click()
+    page.locator(f"#hand-{number}").wait_for()
+
+
+def test_a_euchre_game_to_10_in_a_few_taps_a_hand(page: Any) -> None:
+    start_game(page, "Euchre", ["Nia", "Eli", "Sam", "Wes"])
+    shot(page, "euchre-empty")
+    number = 0
+
+    def hand(maker: str, tricks: int, alone: bool = False) -> None:
+        nonlocal number
+        number += 1
+        form = page.locator("#hand-form")
+        form.locator("fieldset", has_text="Who made trump").get_by_text(maker, exact=True).click()
+        if alone:
+            form.locator(".check-btn", has_text="Alone").click()
+        form.locator(".trick-pad").get_by_text(str(tricks), exact=True).click()
+        save(page, number)
+
+    hand("Sam", 4)  # Nia & Sam +1
+    hand("Wes", 5)  # Eli & Wes march +2
+    hand("Wes", 5, alone=True)  # +4: 1–6
+    number += 1
+    page.get_by_role("button", name="Everyone passed: redeal").click()
+    page.locator(f"#hand-{number}").wait_for()
+    assert totals(page) == ["1", "6"]
+    hand("Nia", 3, alone=True)  # 2–6
+    hand("Eli", 2)  # euchred: 4–6
+    shot(page, "euchre-six-hands")
+    hand("Sam", 5)  # 6–6
+    hand("Nia", 5, alone=True)  # 10–6
+    page.locator(".banner").wait_for()
+    assert totals(page) == ["10", "6"]
+    assert "Nia & Sam win" in page.locator(".banner").inner_text()
+    shot(page, "euchre-won")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not page.errors, page.errors

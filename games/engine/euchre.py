@@ -1,0 +1,198 @@
+"""Euchre, four-hand partnership: rules/euchre.md."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Self
+
+from games.engine.cards import Suit
+from games.engine.errors import InvalidHand, InvalidSettings
+from games.engine.reading import Reader
+from games.engine.variant import BaseHand, BaseSettings, Call, GameState, HandScore, Variant
+
+TRICKS = 5
+OUTCOMES = ("played", "passed_out", "dealer_forfeit")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings(BaseSettings):
+    target: int = 10
+    all_pass: str = "redeal"
+    stuck_dealer_any_suit: bool = False
+    lone_euchre_points: int = 2
+    defend_alone: bool = False
+    super_euchre: bool = False
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Self:
+        r = Reader(data, "Euchre setting", cls.__dataclass_fields__)
+        target = r.number("target", 10)
+        if target <= 0:
+            raise InvalidSettings("target", f"must be a positive number, not {target}")
+        return cls(
+            target=target,
+            all_pass=r.choice(
+                "all_pass", ("redeal", "stick_the_dealer", "dealer_forfeit"), "redeal"
+            ),
+            stuck_dealer_any_suit=r.flag("stuck_dealer_any_suit", False),
+            lone_euchre_points=r.choice("lone_euchre_points", (2, 4), 2),
+            defend_alone=r.flag("defend_alone", False),
+            super_euchre=r.flag("super_euchre", False),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hand(BaseHand):
+    dealer: int
+    outcome: str = "played"
+    maker: int | None = None
+    trump: Suit | None = None
+    round: int | None = None
+    turned_up: Suit | None = None
+    alone: bool = False
+    defender_alone: bool = False
+    maker_tricks: int | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+        r = Reader(data, "Euchre hand", cls.__dataclass_fields__)
+        hand = cls(
+            dealer=r.seat("dealer", 4),
+            outcome=r.choice("outcome", OUTCOMES, "played"),
+            maker=r.opt_seat("maker", 4),
+            trump=r.opt_suit("trump"),
+            round=r.choice("round", (1, 2), None),
+            turned_up=r.opt_suit("turned_up"),
+            alone=r.flag("alone"),
+            defender_alone=r.flag("defender_alone"),
+            maker_tricks=r.opt_number("maker_tricks"),
+        )
+        hand.check(settings)
+        return hand
+
+    def check(self, settings: Settings) -> None:
+        """Raise InvalidHand for the first rule this hand breaks."""
+        if self.outcome == "passed_out" and settings.all_pass != "redeal":
+            if settings.all_pass == "stick_the_dealer":
+                raise InvalidHand("outcome", "with stick the dealer, the dealer must name trump")
+            raise InvalidHand("outcome", "with dealer forfeit, the dealer names trump or declines")
+        if self.outcome == "dealer_forfeit" and settings.all_pass != "dealer_forfeit":
+            raise InvalidHand("outcome", "the dealer may decline only with the dealer-forfeit rule")
+        if self.outcome != "played":
+            for key in ("maker", "maker_tricks", "trump"):
+                if getattr(self, key) is not None:
+                    raise InvalidHand(key, "a hand nobody made has no maker, trump or tricks")
+            if self.alone or self.defender_alone:
+                raise InvalidHand("alone", "a hand nobody made has nobody playing alone")
+            return
+        if self.maker is None:
+            raise InvalidHand("maker", "is required: who ordered up or named trump?")
+        if self.maker_tricks is None:
+            raise InvalidHand("maker_tricks", "is required: how many tricks did the makers win?")
+        if not 0 <= self.maker_tricks <= TRICKS:
+            raise InvalidHand("maker_tricks", f"must be 0 to 5, not {self.maker_tricks}")
+        if self.defender_alone:
+            if not settings.defend_alone:
+                raise InvalidHand("defender_alone", "defending alone is not a house rule here")
+            if not self.alone:
+                raise InvalidHand("defender_alone", "a defender plays alone only against a loner")
+        self._check_trump(settings)
+
+    def _check_trump(self, settings: Settings) -> None:
+        if self.turned_up is None or self.trump is None:
+            return
+        if self.round == 1 and self.trump != self.turned_up:
+            raise InvalidHand(
+                "trump", f"in round 1 trump is the turned-up suit {self.turned_up.symbol}"
+            )
+        if self.round == 2 and self.trump == self.turned_up:
+            stuck = (
+                settings.all_pass == "stick_the_dealer"
+                and settings.stuck_dealer_any_suit
+                and self.maker == self.dealer
+            )
+            if not stuck:
+                raise InvalidHand(
+                    "trump",
+                    f"in round 2 the turned-down suit {self.turned_up.symbol} cannot be named",
+                )
+
+    @property
+    def declarer(self) -> int | None:
+        return self.maker
+
+    @property
+    def trump_suit(self) -> str | None:
+        return self.trump.value if self.trump else None
+
+
+class Euchre(Variant[Settings, Hand]):
+    key = "euchre"
+    name = "Euchre"
+    seats = 4
+    teams = True
+    default_players = ("North", "East", "South", "West")
+    settings_class = Settings
+    hand_class = Hand
+
+    def broken_example(self) -> dict[str, object]:
+        return {"maker_tricks": 6}
+
+    def auction(self, hand: Hand) -> tuple[Call, ...]:
+        order = [(hand.dealer + 1 + i) % 4 for i in range(4)]
+        if hand.outcome == "passed_out":
+            return tuple(Call(s, "pass") for s in order * 2)
+        if hand.outcome == "dealer_forfeit":
+            return (*(Call(s, "pass") for s in order + order[:3]), Call(hand.dealer, "decline"))
+        assert hand.maker is not None
+        trump = hand.trump_suit
+        if hand.round is None:
+            return (Call(hand.maker, "call", trump),)
+        before = tuple(Call(s, "pass") for s in order[: order.index(hand.maker)])
+        if hand.round == 1:
+            return (*before, Call(hand.maker, "accept", trump))
+        return (*(Call(s, "pass") for s in order), *before, Call(hand.maker, "name", trump))
+
+    def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
+        sides = state.sides
+        if hand.outcome == "passed_out":
+            return HandScore((0, 0), ("Everyone passed twice: a redeal, nobody scores.",))
+        if hand.outcome == "dealer_forfeit":
+            team = 1 - hand.dealer % 2
+            scores = [0, 0]
+            scores[team] = 1
+            dealer = state.players[hand.dealer]
+            return HandScore(
+                (scores[0], scores[1]),
+                (f"Everyone passed and {dealer} declined to name trump: {sides[team]} +1.",),
+            )
+        assert hand.maker is not None and hand.maker_tricks is not None
+        makers, defenders = hand.maker % 2, 1 - hand.maker % 2
+        tricks = hand.maker_tricks
+        who = state.players[hand.maker] + (" alone" if hand.alone else "")
+        verb = {1: "ordered up", 2: "named"}.get(hand.round or 0, "made")
+        trump = f"{verb} {hand.trump.symbol}" if hand.trump else "made trump"
+        scores = [0, 0]
+        if tricks >= 3:
+            points, how = 1, f"took {tricks} tricks"
+            if tricks == TRICKS:
+                points, how = (4, "took all 5 alone (march)") if hand.alone else (2, "marched")
+            scores[makers] = points
+            note = f"{who} {trump}; {sides[makers]} {how}: +{points}."
+            return HandScore((scores[0], scores[1]), (note,), made=True)
+        # Defenders' awards do not add up: the largest that applies (spec: Scoring).
+        awards = [(2, "euchred")]
+        if hand.alone and settings.lone_euchre_points == 4:
+            awards.append((4, "euchred a lone hand"))
+        if hand.defender_alone:
+            awards.append((4, "euchred a loner, defending alone"))
+        if settings.super_euchre and tricks == 0:
+            awards.append((4, "super-euchre: the makers took no trick"))
+        points, how = max(awards)
+        scores[defenders] = points
+        note = (
+            f"{who} {trump} but {sides[makers]} took only {tricks} trick"
+            f"{'' if tricks == 1 else 's'}: {sides[defenders]} {how}, +{points}."
+        )
+        return HandScore((scores[0], scores[1]), (note,), made=False)
