@@ -63,30 +63,44 @@ def _int(value: Any) -> int | None:
     return None if value in (None, "") else int(value)
 
 
-class SequenceRows:
-    """Four rows of "who, cards, top, suit" plus a Bella seat: Klaberjass declarations."""
+class DeclarationRows:
+    """Rows of declarations in the order announced: who, what, cards, top card, suit.
+
+    Klaberjass rows are runs only, with Bella as a seat of its own; Terz rows also take a
+    four of a kind (its rank in the "top" column) and a marriage (its suit).
+    """
 
     ROWS = 4
+    KINDS: ClassVar[list[tuple[str, str]]] = [("sequence", "Run")]
+    BELLA = True
+    PARTS = ("seat", "kind", "length", "top", "suit")
     fields: dict[str, forms.Field]
     cleaned_data: dict[str, Any]
 
     def add_declaration_fields(self, seats: list[tuple[str, str]]) -> None:
-        self.fields["bella"] = forms.ChoiceField(
-            required=False, widget=forms.RadioSelect, choices=[("", "None"), *seats]
-        )
+        if self.BELLA:
+            self.fields["bella"] = forms.ChoiceField(
+                required=False, widget=forms.RadioSelect, choices=[("", "None"), *seats]
+            )
         for row in range(self.ROWS):
             self.fields[f"seq{row}_seat"] = forms.ChoiceField(
-                required=False, choices=[("", "—"), *seats], label="Who"
+                required=False, choices=[("", "who"), *seats], label="Who"
             )
+            if len(self.KINDS) > 1:
+                self.fields[f"seq{row}_kind"] = forms.ChoiceField(
+                    required=False, choices=[("", "what"), *self.KINDS], label="What"
+                )
             self.fields[f"seq{row}_length"] = forms.TypedChoiceField(
                 required=False,
                 coerce=int,
                 empty_value=None,
                 label="Cards",
-                choices=[("", "—")] + [(str(n), f"{n} cards") for n in range(3, 9)],
+                choices=[("", "cards")] + [(str(n), str(n)) for n in range(3, 9)],
             )
             self.fields[f"seq{row}_top"] = forms.ChoiceField(
-                required=False, choices=[("", "top"), *RANKS], label="Top card"
+                required=False,
+                choices=[("", "top"), *RANKS],
+                label="Top card" if len(self.KINDS) == 1 else "Top card or rank",
             )
             self.fields[f"seq{row}_suit"] = forms.ChoiceField(
                 required=False, choices=[("", "suit"), *SUITS], label="Suit"
@@ -94,7 +108,11 @@ class SequenceRows:
 
     def sequence_rows(self) -> list[list[forms.BoundField]]:
         return [
-            [self[f"seq{row}_{part}"] for part in ("seat", "length", "top", "suit")]  # type: ignore[index]
+            [
+                self[f"seq{row}_{part}"]  # type: ignore[index]
+                for part in self.PARTS
+                if f"seq{row}_{part}" in self.fields
+            ]
             for row in range(self.ROWS)
         ]
 
@@ -102,18 +120,20 @@ class SequenceRows:
         d = self.cleaned_data
         declarations = []
         for row in range(self.ROWS):
-            parts = [d.get(f"seq{row}_{p}") for p in ("seat", "length", "top", "suit")]
-            if any(p not in (None, "") for p in parts):
-                seat, length, top, suit = parts
-                declarations.append(
-                    {
-                        "seat": _int(seat),
-                        "kind": "sequence",
-                        "length": length,
-                        "top": top or None,
-                        "suit": suit or None,
-                    }
-                )
+            part = {p: d.get(f"seq{row}_{p}") for p in self.PARTS}
+            if all(v in (None, "") for v in part.values()):
+                continue
+            kind = part["kind"] or "sequence"
+            declaration: dict[str, Any] = {"seat": _int(part["seat"]), "kind": kind}
+            if kind == "sequence":
+                declaration["length"] = part["length"]
+                declaration["top"] = part["top"] or None
+                declaration["suit"] = part["suit"] or None
+            elif kind == "four":
+                declaration["rank"] = part["top"] or None
+            else:
+                declaration["suit"] = part["suit"] or None
+            declarations.append(declaration)
         if d.get("bella") not in (None, ""):
             declarations.append({"seat": int(d["bella"]), "kind": "bella"})
         return declarations
@@ -127,14 +147,25 @@ class SequenceRows:
                 initial["bella"] = str(declaration["seat"])
             elif row < cls.ROWS:
                 initial[f"seq{row}_seat"] = str(declaration["seat"])
-                initial[f"seq{row}_length"] = str(declaration["length"])
-                initial[f"seq{row}_top"] = declaration["top"]
-                initial[f"seq{row}_suit"] = declaration["suit"]
+                initial[f"seq{row}_kind"] = declaration["kind"]
+                initial[f"seq{row}_length"] = str(declaration.get("length", ""))
+                initial[f"seq{row}_top"] = declaration.get("top") or declaration.get("rank", "")
+                initial[f"seq{row}_suit"] = declaration.get("suit", "")
                 row += 1
         return initial
 
 
-class KlaberjassHandForm(SequenceRows, HandForm):
+class TerzRows(DeclarationRows):
+    ROWS = 6
+    KINDS: ClassVar[list[tuple[str, str]]] = [
+        ("sequence", "Run"),
+        ("four", "Four of a kind"),
+        ("marriage", "Marriage"),
+    ]
+    BELLA = False
+
+
+class KlaberjassHandForm(DeclarationRows, HandForm):
     variant = "klaberjass"
     template = "games/hands/klaberjass.html"
     error_fields: ClassVar[dict[str, str]] = {
@@ -302,8 +333,54 @@ class EuchreHandForm(HandForm):
         }
 
 
+class TerzHandForm(TerzRows, HandForm):
+    """Dealer, trump, one player's card points, the last trick, combinations as announced."""
+
+    variant = "terz"
+    template = "games/hands/terz.html"
+    error_fields: ClassVar[dict[str, str]] = {"card_points": "points_0"}
+
+    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
+    points_0 = forms.IntegerField(min_value=0, label="Card points")
+    points_1 = forms.IntegerField(min_value=0, label="Card points")
+    last_trick = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Last trick")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        seats = seat_choices(self.names)
+        self.fields["dealer"].choices = seats  # type: ignore[attr-defined]
+        self.fields["last_trick"].choices = seats  # type: ignore[attr-defined]
+        self.add_declaration_fields(seats)
+        self.card_total = self.settings.card_total
+
+    def facts(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        facts: dict[str, Any] = {
+            "dealer": d["dealer"],
+            "trump": d["trump"],
+            "card_points": [d["points_0"], d["points_1"]],
+            "last_trick": d["last_trick"],
+        }
+        declarations = self.declaration_facts()
+        if declarations:
+            facts["declarations"] = declarations
+        return facts
+
+    @classmethod
+    def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "dealer": facts["dealer"],
+            "trump": facts["trump"],
+            "points_0": facts["card_points"][0],
+            "points_1": facts["card_points"][1],
+            "last_trick": facts["last_trick"],
+            **cls.declaration_initial(facts.get("declarations", [])),
+        }
+
+
 HAND_FORMS: dict[str, type[HandForm]] = {
-    form.variant: form for form in (KlaberjassHandForm, EuchreHandForm)
+    form.variant: form for form in (KlaberjassHandForm, TerzHandForm, EuchreHandForm)
 }
 
 
@@ -458,6 +535,25 @@ SETTINGS_FIELDS: dict[str, list[SettingSpec]] = {
             [("higher", "Higher total wins"), ("caller", "Caller wins if made")],
         ),
     ],
+    "terz": [
+        SettingSpec("target", "Play to", main=True),
+        SettingSpec(
+            "card_values",
+            "Card values",
+            [
+                ("seed", "A 11, 10 10, K 3, Q 2, J 1 — trump J 20, 9 13 (140)"),
+                ("standard", "A 11, 10 10, K 4, Q 3, J 2 — trump J 20, 9 14 (152)"),
+            ],
+        ),
+        SettingSpec(
+            "marriage_suits", "Marriages", [("any", "In any suit"), ("trump", "Only in trumps")]
+        ),
+        SettingSpec(
+            "combo_tiebreak",
+            "Equal combinations",
+            [("first", "The one announced first"), ("trump", "Trumps first, then the earlier")],
+        ),
+    ],
     "euchre": [
         SettingSpec("target", "Play to", main=True),
         SettingSpec(
@@ -505,8 +601,10 @@ class ImportForm(forms.Form):
             raise forms.ValidationError("That file is not a JSON game record.") from None
 
 
-class DeclarationsForm(SequenceRows, forms.Form):
-    """The declarations helper: who declared what, the trump and the dealer."""
+class DeclarationsForm(DeclarationRows, forms.Form):
+    """The declarations helper: who declared what, the trump and the dealer (Klaberjass)."""
+
+    variant = "klaberjass"
 
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
     trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
@@ -517,3 +615,21 @@ class DeclarationsForm(SequenceRows, forms.Form):
         seats = seat_choices(names)
         self.fields["dealer"].choices = seats
         self.add_declaration_fields(seats)
+
+
+class TerzDeclarationsForm(TerzRows, forms.Form):
+    """The declarations helper for Terz: combinations in the order announced, and trump."""
+
+    variant = "terz"
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names = names
+        self.add_declaration_fields(seat_choices(names))
+
+
+HELPER_FORMS: dict[str, type[forms.Form]] = {
+    "klaberjass": DeclarationsForm,
+    "terz": TerzDeclarationsForm,
+}

@@ -18,11 +18,13 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from games.circles import remember, remembered
 from games.engine import VARIANTS, GameState, ScorerError
+from games.engine.cards import Suit
+from games.engine.declarations import Declaration
 from games.engine.game import HandError
 from games.forms import (
     HAND_FORMS,
+    HELPER_FORMS,
     CircleNameForm,
-    DeclarationsForm,
     HandForm,
     ImportForm,
     NewGameForm,
@@ -145,61 +147,71 @@ def game_import(request: HttpRequest, circle: str) -> HttpResponse:
 
 @require_GET
 def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
+    """Which declarations score, from the engine: Klaberjass or Terz (`?variant=`)."""
     found = _circle(circle)
-    engine = VARIANTS["klaberjass"]
-    names = list(engine.default_players)
+    variant = request.GET.get("variant", "klaberjass")
     game_slug = request.GET.get("game")
-    if game_slug:
-        game = found.games.filter(slug=game_slug).first()
-        if game and game.variant == "klaberjass":
-            names = game.player_names()
-    form = DeclarationsForm(request.GET if "trump" in request.GET else None, names=names)
-    result = None
-    if form.is_bound and form.is_valid():
-        result = _contest(form, names)
-    return render(
-        request, "games/declarations.html", {"circle": found, "form": form, "result": result}
-    )
+    game = found.games.filter(slug=game_slug).first() if game_slug else None
+    if game is not None and game.variant in HELPER_FORMS:
+        variant = game.variant
+    if variant not in HELPER_FORMS:
+        variant = "klaberjass"
+    engine = VARIANTS[variant]
+    names = game.player_names() if game is not None else list(engine.default_players)
+    settings = game.engine_settings() if game is not None else engine.settings()
+    bound = "trump" in request.GET
+    form = HELPER_FORMS[variant](request.GET if bound else None, names=names)
+    result = _contest(form, variant, names, settings) if bound and form.is_valid() else None
+    context = {
+        "circle": found,
+        "form": form,
+        "result": result,
+        "variant": engine,
+        "helpers": [VARIANTS[key] for key in HELPER_FORMS],
+        "game": game,
+    }
+    return render(request, "games/declarations.html", context)
 
 
-def _contest(form: DeclarationsForm, names: list[str]) -> dict[str, Any] | None:
-    from games.engine.declarations import Declaration
-    from games.engine.klaberjass import Hand as KlobHand
-
-    engine = VARIANTS["klaberjass"]
-    settings = engine.settings()
+def _contest(form: Any, variant: str, names: list[str], settings: Any) -> dict[str, Any] | None:
+    """Run the engine's declaration contest on what the helper form holds."""
+    engine = VARIANTS[variant]
+    data = form.cleaned_data
+    dealer = data.get("dealer", 0)
     try:
         declared = tuple(
-            Declaration.read(d, i, 4, ("sequence", "bella"))
+            Declaration.read(d, i, engine.seats, ("sequence", "bella", "four", "marriage"))
             for i, d in enumerate(form.declaration_facts())
         )
-        hand = KlobHand(
-            dealer=form.cleaned_data["dealer"],
-            caller=form.cleaned_data["dealer"],
-            trump=form.cleaned_data["trump"],
-            card_points=(76, 76),
+        # Only the declarations matter here; the card points are a placeholder the contest
+        # never reads.
+        total = settings.card_total
+        hand = engine.hand_class(
+            dealer=dealer,
+            trump=Suit(data["trump"]),
+            card_points=(total // 2, total - total // 2),
             last_trick=0,
             declarations=declared,
+            **({"caller": dealer} if variant == "klaberjass" else {}),
         )
-        hand.check_declarations()
+        hand.check_declarations(settings)
     except ScorerError as error:
         form.add_error(None, error.message)
         return None
-    state = GameState(totals=(0, 0), sides=engine.side_names(names), players=tuple(names))
-    points, verdicts, notes = engine.sequence_contest(hand, settings, state)
-    rows = []
-    for i, d in enumerate(declared):
-        if d.kind == "bella":
-            rows.append((names[d.seat], d.describe(hand.trump), True, 20, "Bella always scores 20"))
-        else:
-            v = verdicts[i]
-            rows.append((names[d.seat], d.describe(), v.counted, v.points, v.reason))
-    bella = [0, 0]
-    for d in declared:
-        if d.kind == "bella":
-            bella[d.seat % 2] += 20
-    totals = [points[t] + bella[t] for t in (0, 1)]
-    return {"rows": rows, "notes": notes, "sides": list(zip(state.sides, totals, strict=True))}
+    sides = engine.side_names(names)
+    state = GameState(totals=(0,) * len(sides), sides=sides, players=tuple(names))
+    points, verdicts, notes = engine.contest(hand, settings, state)
+    rows = [
+        (
+            names[d.seat],
+            d.describe(hand.trump),
+            verdicts[i].counted,
+            verdicts[i].points,
+            verdicts[i].reason,
+        )
+        for i, d in enumerate(declared)
+    ]
+    return {"rows": rows, "notes": notes, "sides": list(zip(sides, points, strict=True))}
 
 
 # -- the game page --------------------------------------------------------------------------

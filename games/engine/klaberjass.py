@@ -123,7 +123,7 @@ class Hand(BaseHand):
                 )
         self._check_card_points(settings.card_total)
         self._check_tricks(settings)
-        self.check_declarations()
+        self.check_declarations(settings)
 
     def _check_card_points(self, total: int) -> None:
         a, b = self.card_points
@@ -158,7 +158,7 @@ class Hand(BaseHand):
                     "a team that took all 8 tricks has every card point and the last trick",
                 )
 
-    def check_declarations(self) -> None:
+    def check_declarations(self, settings: Settings) -> None:
         bellas = [d for d in self.declarations if d.kind == "bella"]
         if len(bellas) > 1:
             raise InvalidHand("declarations", "there is only one Bella (K+Q of trumps) in a hand")
@@ -220,20 +220,18 @@ class Klaberjass(Variant[Settings, Hand]):
         return (*first, *(Call(s, "pass") for s in order[:3]), Call(hand.dealer, "bima", trump))
 
     def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
-        sides, players = state.sides, state.players
+        sides = state.sides
         caller, other = hand.caller % 2, 1 - hand.caller % 2
         raw = [hand.card_points[t] + (SHTOCH if hand.last_trick == t else 0) for t in (0, 1)]
         notes: list[str] = []
 
-        seq_points, seq_verdicts, seq_notes = self.sequence_contest(hand, settings, state)
-        notes += seq_notes
+        declared, verdicts, notes = self.contest(hand, settings, state)
         bella = [0, 0]
         for d in hand.declarations:
             if d.kind == "bella":
                 bella[d.seat % 2] = BELLA
-                notes.append(f"Bella: {players[d.seat]} +20 for {sides[d.seat % 2]}.")
         for t in (0, 1):
-            raw[t] += seq_points[t] + bella[t]
+            raw[t] += declared[t]
 
         if settings.capot != "none" and hand.tricks is not None and TRICKS in hand.tricks:
             t = hand.tricks.index(TRICKS)
@@ -268,13 +266,21 @@ class Klaberjass(Variant[Settings, Hand]):
             if kept:
                 notes.append(f"Bella's 20 stays with {sides[caller]} (house rule).")
 
-        verdicts = []
+        ordered = tuple(verdicts[i] for i in range(len(hand.declarations)))
+        return HandScore((scores[0], scores[1]), tuple(notes), ordered, made=made)
+
+    def contest(
+        self, hand: Hand, settings: Settings, state: GameState
+    ) -> tuple[list[int], dict[int, Verdict], list[str]]:
+        """Points per team for sequences and Bella, a verdict per declaration, and notes."""
+        points, verdicts, notes = self.sequence_contest(hand, settings, state)
         for i, d in enumerate(hand.declarations):
             if d.kind == "bella":
-                verdicts.append(Verdict(True, BELLA, f"Bella scores 20 for {sides[d.seat % 2]}"))
-            else:
-                verdicts.append(seq_verdicts[i])
-        return HandScore(tuple(scores), tuple(notes), tuple(verdicts), made=made)
+                team = state.sides[d.seat % 2]
+                points[d.seat % 2] += BELLA
+                verdicts[i] = Verdict(True, BELLA, f"Bella scores 20 for {team}")
+                notes.append(f"Bella: {state.players[d.seat]} +20 for {team}.")
+        return points, verdicts, notes
 
     def sequence_contest(
         self, hand: Hand, settings: Settings, state: GameState

@@ -7,11 +7,12 @@ from typing import Any
 from games.engine.errors import ParseError
 from games.engine.euchre import Euchre
 from games.engine.klaberjass import Klaberjass
+from games.engine.terz import Terz
 from games.engine.variant import Variant
 
 AnyVariant = Variant[Any, Any]
 
-VARIANTS: dict[str, AnyVariant] = {v.key: v for v in (Klaberjass(), Euchre())}
+VARIANTS: dict[str, AnyVariant] = {v.key: v for v in (Klaberjass(), Terz(), Euchre())}
 
 
 def get_variant(key: str) -> AnyVariant:

@@ -203,7 +203,11 @@ def start_game(page: Any, game: str, names: list[str], **choices: str) -> None:
     for seat, name in enumerate(names):
         page.fill(f"#id_player_{seat}", name)
     for field, value in choices.items():
-        page.select_option(f"#id_set_{field}", value)
+        setting = page.locator(f"#id_set_{field}")
+        if setting.evaluate("e => e.tagName") == "SELECT":
+            setting.select_option(value)
+        else:
+            setting.fill(value)
     page.get_by_role("button", name="Start").click()
     page.wait_for_load_state()
     page.locator("#hand-form").wait_for()
@@ -246,5 +250,55 @@ def test_a_euchre_game_to_10_in_a_few_taps_a_hand(page: Any) -> None:
     assert totals(page) == ["10", "6"]
     assert "Nia & Sam win" in page.locator(".banner").inner_text()
     shot(page, "euchre-won")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not page.errors, page.errors
+
+
+def test_a_terz_game_with_combinations(page: Any) -> None:
+    start_game(page, "Terz", ["Ann", "Ben"], target="301")
+    form = page.locator("#hand-form")
+
+    def cards(points: int, last: str, trump: str) -> None:
+        form.locator(f".suit-btn.suit-{trump}").click()
+        form.locator("#id_points_0").fill(str(points))
+        form.locator("fieldset", has_text="Last trick").get_by_text(last, exact=True).click()
+
+    def announce(row: int, seat: str, kind: str, length: str = "", top: str = "", suit: str = ""):
+        form.locator(f"#id_seq{row}_seat").select_option(seat)
+        form.locator(f"#id_seq{row}_kind").select_option(kind)
+        if length:
+            form.locator(f"#id_seq{row}_length").select_option(length)
+        if top:
+            form.locator(f"#id_seq{row}_top").select_option(top)
+        if suit:
+            form.locator(f"#id_seq{row}_suit").select_option(suit)
+
+    cards(80, "Ben", "C")
+    assert form.locator("#id_points_1").input_value() == "60"
+    save(page, 1)
+    assert totals(page) == ["80", "70"]
+    assert "Ben" in page.locator(".board-meta").inner_text()  # the last trick deals next
+
+    cards(74, "Ann", "D")
+    form.locator("summary", has_text="Combinations").click()
+    announce(0, "0", "sequence", "3", "J", "S")
+    announce(1, "1", "sequence", "4", "K", "H")
+    announce(2, "1", "sequence", "3", "9", "C")
+    page.locator("#preview", has_text="is senior").wait_for()
+    shot(page, "terz-combinations")
+    save(page, 2)
+    assert totals(page) == ["164", "206"]
+    assert "Ann's combinations count for nothing" in page.locator("#hand-2").inner_text()
+
+    cards(90, "Ann", "S")
+    form.locator("summary", has_text="Combinations").click()
+    announce(0, "0", "four", top="J")
+    announce(1, "0", "marriage", suit="H")
+    announce(2, "1", "sequence", "4", "10", "S")
+    save(page, 3)
+    page.locator(".banner").wait_for()
+    assert totals(page) == ["484", "256"]
+    assert "Ann wins" in page.locator(".banner").inner_text()
+    shot(page, "terz-won")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not page.errors, page.errors

@@ -1,0 +1,221 @@
+"""Terz, the two-hand Jack–Nine game to 501: rules/terz.md."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Self
+
+from games.engine.cards import Rank, Suit
+from games.engine.declarations import Declaration, first_shared_card, senior
+from games.engine.errors import InvalidHand, InvalidSettings
+from games.engine.reading import Reader
+from games.engine.variant import BaseHand, BaseSettings, GameState, HandScore, Variant, Verdict
+
+LAST_TRICK = 10
+MARRIAGE = 20
+FOURS = {Rank.JACK: 200, Rank.ACE: 100, Rank.KING: 100, Rank.QUEEN: 100}
+KINDS = ("sequence", "four", "marriage")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings(BaseSettings):
+    target: int = 501
+    card_values: str = "seed"
+    marriage_suits: str = "any"
+    combo_tiebreak: str = "first"
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Self:
+        r = Reader(data, "Terz setting", cls.__dataclass_fields__)
+        target = r.number("target", 501)
+        if target <= 0:
+            raise InvalidSettings("target", f"must be a positive number, not {target}")
+        return cls(
+            target=target,
+            card_values=r.choice("card_values", ("seed", "standard"), "seed"),
+            marriage_suits=r.choice("marriage_suits", ("any", "trump"), "any"),
+            combo_tiebreak=r.choice("combo_tiebreak", ("first", "trump"), "first"),
+        )
+
+    @property
+    def card_total(self) -> int:
+        """Card points in the deck: 140 with the seed's values, 152 with the standard ones."""
+        return 140 if self.card_values == "seed" else 152
+
+
+def value(d: Declaration) -> int:
+    """What a combination or marriage is worth (spec: Hand keys, declarations)."""
+    if d.kind == "sequence":
+        assert d.length is not None
+        return {3: 20, 4: 50}.get(d.length, 100)
+    if d.kind == "four":
+        assert d.rank is not None
+        return FOURS[d.rank]
+    return MARRIAGE
+
+
+def strength(d: Declaration) -> tuple[int, int, int]:
+    """Value, then more cards, then the higher top card (spec: Scoring, 1.1–1.3)."""
+    if d.kind == "four":
+        assert d.rank is not None
+        return value(d), 4, d.rank.order
+    assert d.length is not None and d.top is not None
+    return value(d), d.length, d.top.order
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hand(BaseHand):
+    dealer: int
+    trump: Suit
+    card_points: tuple[int, int]
+    last_trick: int
+    declarations: tuple[Declaration, ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+        r = Reader(data, "Terz hand", cls.__dataclass_fields__)
+        points = r.numbers("card_points", 2)
+        hand = cls(
+            dealer=r.seat("dealer", 2),
+            trump=r.suit("trump"),
+            card_points=(points[0], points[1]),
+            last_trick=r.seat("last_trick", 2),
+            declarations=tuple(
+                Declaration.read(d, i, 2, KINDS) for i, d in enumerate(r.items("declarations"))
+            ),
+        )
+        hand.check(settings)
+        return hand
+
+    def check(self, settings: Settings) -> None:
+        """Raise InvalidHand for the first rule this hand breaks."""
+        total = settings.card_total
+        a, b = self.card_points
+        if a < 0 or b < 0:
+            raise InvalidHand("card_points", "card points cannot be negative")
+        if a + b != total:
+            raise InvalidHand("card_points", f"must add up to {total} (got {a} + {b} = {a + b})")
+        if 1 in self.card_points or total - 1 in self.card_points:
+            raise InvalidHand("card_points", "no card is worth 1 point")
+        self.check_declarations(settings)
+
+    def check_declarations(self, settings: Settings) -> None:
+        for i, d in enumerate(self.declarations):
+            label = f"declaration {i + 1}"
+            if d.kind == "four" and d.rank not in FOURS:
+                raise InvalidHand(
+                    "declarations",
+                    f"{label}: only jacks, aces, kings and queens make a four, not {d.rank}s",
+                )
+            if d.kind == "marriage" and settings.marriage_suits == "trump" and d.suit != self.trump:
+                raise InvalidHand(
+                    "declarations", f"{label}: only the trump marriage counts (house rule)"
+                )
+        self._check_pieces()
+        clash = first_shared_card(self.declarations, self.trump, _may_share)
+        if clash:
+            i, j, card = clash
+            raise InvalidHand(
+                "declarations",
+                f"declarations {i + 1} and {j + 1} both use {card.label}; there is only one deck",
+            )
+
+    def _check_pieces(self) -> None:
+        """A later run of a player in a suit must outrank each earlier one of his there."""
+        for j, later in enumerate(self.declarations):
+            if later.kind != "sequence":
+                continue
+            for i in range(j):
+                earlier = self.declarations[i]
+                same = earlier.kind == "sequence" and earlier.seat == later.seat
+                if same and earlier.suit == later.suit and strength(later) <= strength(earlier):
+                    raise InvalidHand(
+                        "declarations",
+                        f"declaration {j + 1}: a run announced after a higher one in the same "
+                        f"suit ({earlier.describe()}) cannot count; announce runs from low to high",
+                    )
+
+    @property
+    def trump_suit(self) -> str:
+        return self.trump.value
+
+
+def _may_share(a: Declaration, b: Declaration) -> bool:
+    # The same player may reuse a card across kinds (J♠ in four jacks and in a run) and in
+    # runs of one suit announced piece by piece (spec: Hand keys); two players never.
+    if a.seat != b.seat:
+        return False
+    return a.kind != b.kind or (a.kind == "sequence" and a.suit == b.suit)
+
+
+class Terz(Variant[Settings, Hand]):
+    key = "terz"
+    name = "Terz"
+    seats = 2
+    teams = False
+    default_players = ("Player 1", "Player 2")
+    settings_class = Settings
+    hand_class = Hand
+
+    def broken_example(self) -> dict[str, object]:
+        return {"card_points": [139, 1]}
+
+    def next_dealer(self, hand: Hand, settings: Settings) -> int:
+        """Whoever took the last trick deals next (spec: Table)."""
+        return hand.last_trick
+
+    def contest(
+        self, hand: Hand, settings: Settings, state: GameState
+    ) -> tuple[list[int], dict[int, Verdict], list[str]]:
+        """Points per player for combinations and marriages, a verdict each, and notes."""
+        players = state.players
+        points = [0, 0]
+        verdicts: dict[int, Verdict] = {}
+        notes: list[str] = []
+        combos = [(i, d) for i, d in enumerate(hand.declarations) if d.kind != "marriage"]
+
+        def rank(i: int, d: Declaration) -> tuple[int, ...]:
+            in_trump = int(d.kind == "sequence" and d.suit == hand.trump)
+            tiebreak = (in_trump,) if settings.combo_tiebreak == "trump" else ()
+            return (*strength(d), *tiebreak, -i)
+
+        top = senior(combos, rank)
+        if top:
+            best_index, best = top[0]
+            for i, d in combos:
+                if d.seat == best.seat:
+                    why = "the senior combination" if i == best_index else "counts with the senior"
+                    verdicts[i] = Verdict(True, value(d), why)
+                    points[d.seat] += value(d)
+                else:
+                    why = f"outranked by {players[best.seat]}'s {best.describe()}"
+                    verdicts[i] = Verdict(False, 0, why)
+            notes.append(
+                f"Combinations: {players[best.seat]}'s {best.describe()} ({value(best)}) is "
+                f"senior; {players[best.seat]} scores {points[best.seat]} for combinations."
+            )
+            if any(d.seat != best.seat for _, d in combos):
+                other = players[1 - best.seat]
+                notes.append(f"{other}'s combinations count for nothing.")
+        for i, d in enumerate(hand.declarations):
+            if d.kind == "marriage":
+                verdicts[i] = Verdict(True, MARRIAGE, "a marriage always scores 20")
+                points[d.seat] += MARRIAGE
+                notes.append(f"Marriage: {players[d.seat]} +20 ({d.describe()}).")
+        return points, verdicts, notes
+
+    def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
+        points, verdicts, notes = self.contest(hand, settings, state)
+        scores = [
+            hand.card_points[p] + (LAST_TRICK if hand.last_trick == p else 0) + points[p]
+            for p in (0, 1)
+        ]
+        players = state.players
+        notes.insert(
+            0,
+            f"Cards {hand.card_points[0]}–{hand.card_points[1]}; "
+            f"{players[hand.last_trick]} took the last trick (+10).",
+        )
+        ordered = tuple(verdicts[i] for i in range(len(hand.declarations)))
+        return HandScore((scores[0], scores[1]), tuple(notes), ordered)
