@@ -241,7 +241,8 @@ def _play_context(request: HttpRequest, game: Game, form: HandForm | None = None
     names = [seat.player.name for seat in seats]
     engine = game.engine
     sides = engine.side_names(names)
-    target = game.engine_settings().target
+    settings = game.engine_settings()
+    target = settings.target
     hands = game.hands.order_by("-number")
     before = _int_param(request, "before")
     if before:
@@ -268,6 +269,12 @@ def _play_context(request: HttpRequest, game: Game, form: HandForm | None = None
             for i, (name, total) in enumerate(zip(sides, game.totals, strict=True))
         ],
         "target": target,
+        "progress": engine.progress(settings, game.hand_count),
+        "opener_name": (
+            names[(game.next_dealer + 1) % engine.seats]
+            if engine.opener and game.next_dealer is not None
+            else ""
+        ),
         "dealer_name": names[game.next_dealer] if game.next_dealer is not None else "",
         "winners": " & ".join(sides[i] for i in game.winners),
         "hands": hands,

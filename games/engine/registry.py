@@ -8,11 +8,14 @@ from games.engine.errors import ParseError
 from games.engine.euchre import Euchre
 from games.engine.klaberjass import Klaberjass
 from games.engine.terz import Terz
+from games.engine.three_o_four import ThreeOFour, ThreeOFourWidow
 from games.engine.variant import Variant
 
 AnyVariant = Variant[Any, Any]
 
-VARIANTS: dict[str, AnyVariant] = {v.key: v for v in (Klaberjass(), Terz(), Euchre())}
+VARIANTS: dict[str, AnyVariant] = {
+    v.key: v for v in (Klaberjass(), Terz(), Euchre(), ThreeOFour(), ThreeOFourWidow())
+}
 
 
 def get_variant(key: str) -> AnyVariant:

@@ -139,6 +139,13 @@ class Variant[S: BaseSettings, H: BaseHand]:
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
 
+    opener: ClassVar[str] = ""
+    """How the scoreboard names the player left of the dealer, e.g. "bids first"."""
+
+    def progress(self, settings: S, played: int) -> str:
+        """Where the game stands, for the scoreboard: by default the target."""
+        return f"to {settings.target}"
+
     def broken_example(self) -> dict[str, object]:
         """Hand keys that, put into any valid hand, break a rule (for the contract tests)."""
         raise NotImplementedError

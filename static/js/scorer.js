@@ -25,6 +25,22 @@
     if (name && label) name.textContent = label.textContent.trim();
   });
 
+  // Steppers: −5 / +5 beside a number field.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-step]");
+    if (!button) return;
+    var input = document.getElementById(button.dataset.for);
+    if (!input) return;
+    var step = parseInt(button.dataset.step, 10);
+    var value = parseInt(input.value, 10);
+    if (isNaN(value)) value = parseInt(input.placeholder || input.min || "0", 10) - step;
+    var next = value + step;
+    if (input.min !== "" && next < parseInt(input.min, 10)) next = parseInt(input.min, 10);
+    if (input.max !== "" && next > parseInt(input.max, 10)) next = parseInt(input.max, 10);
+    input.value = String(next);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
   document.addEventListener("focusin", function (event) {
     if (event.target.hasAttribute && event.target.hasAttribute("data-select-on-focus")) {
       event.target.select();

@@ -302,3 +302,51 @@ def test_a_terz_game_with_combinations(page: Any) -> None:
     shot(page, "terz-won")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not page.errors, page.errors
+
+
+def test_a_304_game_of_eleven_deals_to_its_winner(page: Any) -> None:
+    names = ["Asha", "Bala", "Chitra", "Dev"]
+    start_game(page, "304", names)
+    form = page.locator("#hand-form")
+    # (bidder, bid, partner, points, tricks): Asha and Chitra make most of theirs.
+    deals = [
+        (0, 180, 2, 190, 5),
+        (1, 200, 3, 185, 4),
+        (2, 160, 0, 170, 5),
+        (3, 150, 1, 100, 3),
+        (0, 170, 2, 200, 6),
+        (1, 160, 2, 180, 5),
+        (2, 190, 0, 150, 4),
+        (3, 175, 0, 200, 5),
+        (0, 160, 1, 120, 3),
+        (1, 150, 3, 160, 5),
+        (2, 200, 0, 210, 6),
+    ]
+    for number, (bidder, bid, partner, points, tricks) in enumerate(deals, start=1):
+        seat = form.locator("fieldset", has_text="Who won the auction")
+        seat.get_by_text(names[bidder], exact=True).click()
+        form.locator("#id_bid").fill(str(bid - 5))
+        form.get_by_role("button", name="5 more").click()
+        assert form.locator("#id_bid").input_value() == str(bid)
+        form.locator(".suit-pad").first.locator(".suit-btn.suit-H").click()
+        form.locator(".rank-pad").get_by_text("A", exact=True).click()
+        called = form.locator("fieldset", has_text="Called card")
+        called.locator(".suit-btn.suit-S" if partner != 0 else ".suit-btn.suit-D").click()
+        holder = form.locator("fieldset", has_text="Who held it")
+        holder.get_by_text(names[partner], exact=True).click()
+        form.locator("#id_points").fill(str(points))
+        form.locator(".trick-pad").get_by_text(str(tricks), exact=True).click()
+        if number == 1:
+            shot(page, "304-deal")
+        save(page, number)
+    page.locator(".banner").wait_for()
+    # Asha +1 −? ...: the engine's totals decide; the banner names the highest.
+    game = Game.objects.get()
+    best = max(game.totals)
+    winners = [names[i] for i, t in enumerate(game.totals) if t == best]
+    assert game.hand_count == 11 and game.is_finished
+    assert " & ".join(winners) in page.locator(".banner").inner_text()
+    assert totals(page) == [str(t) for t in game.totals]
+    shot(page, "304-won")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not page.errors, page.errors

@@ -1,0 +1,433 @@
+"""304 with a called partner (`304`) and the three-hand widow game (`304-widow`): rules/304.md."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Self
+
+from games.engine.cards import Card, Suit
+from games.engine.errors import InvalidHand, InvalidSettings, ParseError
+from games.engine.reading import Reader
+from games.engine.variant import (
+    BaseHand,
+    BaseSettings,
+    Call,
+    GameState,
+    HandScore,
+    Plain,
+    Variant,
+)
+
+DECK = 304
+ALL_PASS_BID = 150
+OPENING = (150, 180)
+RAISE = (5, 30)
+TOP_BID = 300
+SPECIAL_BID = 304
+SPECIAL_AFTER = 275
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings(BaseSettings):
+    target: int = 0
+    deals: int = 11
+    failed_slam: int | str = -4
+    allow_304_bid: bool = False
+    tie: str = "share"
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Self:
+        r = Reader(data, "304 setting", ("deals", "failed_slam", "allow_304_bid", "tie"))
+        deals = r.number("deals", 11)
+        if deals <= 0:
+            raise InvalidSettings("deals", f"must be a positive number, not {deals}")
+        return cls(
+            deals=deals,
+            failed_slam=r.choice("failed_slam", (-4, -1, "normal"), -4),
+            allow_304_bid=r.flag("allow_304_bid", False),
+            tie=r.choice("tie", ("share", "extra_deals"), "share"),
+        )
+
+    def full_dict(self) -> dict[str, object]:
+        return {k: v for k, v in super().full_dict().items() if k != "target"}
+
+
+@dataclass(frozen=True)
+class Speech(Plain):
+    """One call of the auction: a bid, or a pass (which is final)."""
+
+    seat: int
+    bid: int | None = None
+    passed: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        if self.passed:
+            return {"seat": self.seat, "pass": True}
+        return {"seat": self.seat, "bid": self.bid}
+
+
+@dataclass(frozen=True)
+class Marriage(Plain):
+    seat: int
+    suit: Suit
+
+
+def check_bid(value: int, settings: Settings, field_name: str = "bid") -> None:
+    top = SPECIAL_BID if settings.allow_304_bid else TOP_BID
+    if value == SPECIAL_BID and settings.allow_304_bid:
+        return
+    if value % 5 or not ALL_PASS_BID <= value <= TOP_BID:
+        raise InvalidHand(field_name, f"a bid is a multiple of 5 from 150 to {top}, not {value}")
+
+
+def check_auction(
+    bids: Sequence[Speech], dealer: int, seats: int, settings: Settings
+) -> tuple[int, int]:
+    """Replay the auction; returns (bidder, bid) or raises InvalidHand naming the call."""
+    active = [(dealer + 1 + i) % seats for i in range(seats)]
+    turn = 0
+    high: tuple[int, int] | None = None
+    for n, speech in enumerate(bids, start=1):
+        if not active or (len(active) == 1 and high is not None and high[0] == active[0]):
+            raise InvalidHand("bids", f"call {n}: the auction was already over")
+        turn %= len(active)
+        expected = active[turn]
+        if speech.seat != expected:
+            raise InvalidHand(
+                "bids", f"call {n}: it was seat {expected}'s turn, not {speech.seat}'s"
+            )
+        if speech.passed:
+            # The next player slides into the passer's place, so the turn index stays.
+            active.remove(expected)
+            continue
+        assert speech.bid is not None
+        value = speech.bid
+        if high is None:
+            if value % 5 or not OPENING[0] <= value <= OPENING[1]:
+                raise InvalidHand(
+                    "bids", f"call {n}: the first bid is 150 to 180 in fives, not {value}"
+                )
+        elif value == SPECIAL_BID and settings.allow_304_bid:
+            if high[1] < SPECIAL_AFTER:
+                raise InvalidHand("bids", f"call {n}: 304 may only follow a bid of 275 or more")
+        else:
+            step = value - high[1]
+            if value % 5 or not RAISE[0] <= step <= RAISE[1]:
+                raise InvalidHand(
+                    "bids", f"call {n}: a raise is 5 to 30 in fives over {high[1]}, not {value}"
+                )
+            if value > TOP_BID:
+                raise InvalidHand("bids", f"call {n}: the highest bid is {TOP_BID}")
+        high = (expected, value)
+        turn += 1
+    if not active:
+        return dealer, ALL_PASS_BID
+    if len(active) == 1 and high is not None and high[0] == active[0]:
+        return high
+    raise InvalidHand("bids", "the auction is not finished: keep going until all but one pass")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hand(BaseHand):
+    seats: ClassVar[int] = 4
+    widow: ClassVar[bool] = False
+
+    dealer: int
+    bidder: int
+    bid: int
+    bids: tuple[Speech, ...] = ()
+    trump: Suit
+    called_card: Card | None = None
+    partner: int | None = None
+    partner_lost: bool = False
+    marriages: tuple[Marriage, ...] = ()
+    points: int
+    widow_points: int | None = None
+    tricks: int
+    slam: bool = False
+
+    KEYS: ClassVar[tuple[str, ...]] = (
+        "dealer",
+        "bidder",
+        "bid",
+        "bids",
+        "trump",
+        "called_card",
+        "partner",
+        "partner_lost",
+        "marriages",
+        "points",
+        "tricks",
+        "slam",
+    )
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+        r = Reader(data, "304 hand", cls.KEYS)
+        n = cls.seats
+        hand = cls(
+            dealer=r.seat("dealer", n),
+            bidder=r.seat("bidder", n),
+            bid=r.number("bid"),
+            bids=tuple(_speech(item, i, n) for i, item in enumerate(r.items("bids"))),
+            trump=r.suit("trump"),
+            called_card=None if cls.widow else r.card("called_card"),
+            partner=None if cls.widow else r.seat("partner", n),
+            partner_lost=False if cls.widow else r.flag("partner_lost"),
+            marriages=tuple(_marriage(item, i, n) for i, item in enumerate(r.items("marriages"))),
+            points=r.number("points"),
+            widow_points=r.number("widow_points") if cls.widow else None,
+            tricks=r.number("tricks"),
+            slam=r.flag("slam"),
+        )
+        hand.check(settings)
+        return hand
+
+    @property
+    def all_tricks(self) -> int:
+        return 10 if self.widow else 8
+
+    def bidder_side(self, seat: int) -> bool:
+        return seat in (self.bidder, self.partner)
+
+    def check(self, settings: Settings) -> None:
+        """Raise InvalidHand for the first rule this hand breaks."""
+        check_bid(self.bid, settings)
+        if self.bids:
+            bidder, bid = check_auction(self.bids, self.dealer, self.seats, settings)
+            if (bidder, bid) != (self.bidder, self.bid):
+                raise InvalidHand(
+                    "bids",
+                    f"the auction ends with seat {bidder} at {bid}, not seat "
+                    f"{self.bidder} at {self.bid}",
+                )
+        if self.partner is not None and self.partner == self.bidder:
+            raise InvalidHand(
+                "partner", "the bidder calls a card he does not hold: the partner is another player"
+            )
+        self._check_points()
+        seen: set[Suit] = set()
+        for i, m in enumerate(self.marriages):
+            if m.suit in seen:
+                raise InvalidHand("marriages", f"marriage {i + 1}: there is one K+Q{m.suit.symbol}")
+            seen.add(m.suit)
+            if self.bidder_side(m.seat) and self.tricks < 1:
+                raise InvalidHand(
+                    "marriages",
+                    f"marriage {i + 1}: the bidder's side showed it before winning a trick",
+                )
+            if not self.bidder_side(m.seat) and self.tricks > self.all_tricks - 1:
+                raise InvalidHand(
+                    "marriages",
+                    f"marriage {i + 1}: the other side showed it before winning a trick",
+                )
+
+    def _check_points(self) -> None:
+        if not 0 <= self.tricks <= self.all_tricks:
+            raise InvalidHand("tricks", f"must be 0 to {self.all_tricks}, not {self.tricks}")
+        if not 0 <= self.points <= DECK or self.points in (1, DECK - 1):
+            raise InvalidHand(
+                "points", f"trick points are 0 to 304, never 1 or 303 (got {self.points})"
+            )
+        if self.tricks == 0 and self.points:
+            raise InvalidHand("points", "a side that won no trick has no trick points")
+        if self.widow:
+            assert self.widow_points is not None
+            if not 0 <= self.widow_points <= 60:
+                raise InvalidHand(
+                    "widow_points", f"two cards hold 0 to 60 points, not {self.widow_points}"
+                )
+            if self.points + self.widow_points > DECK:
+                raise InvalidHand("widow_points", "trick points and widow points exceed 304")
+            if self.tricks == self.all_tricks and self.points + self.widow_points != DECK:
+                raise InvalidHand("points", "all 10 tricks and the widow hold all 304 points")
+        elif self.tricks == self.all_tricks and self.points != DECK:
+            raise InvalidHand("points", "all 8 tricks hold all 304 points")
+
+    @property
+    def declarer(self) -> int:
+        return self.bidder
+
+    @property
+    def trump_suit(self) -> str:
+        return self.trump.value
+
+    @property
+    def contract(self) -> int:
+        return self.bid
+
+    def target(self) -> int:
+        """The bid moved by the marriages shown (spec: `304`, target). No floor or ceiling."""
+        target = self.bid
+        for m in self.marriages:
+            worth = 40 if m.suit == self.trump else 20
+            target += -worth if self.bidder_side(m.seat) else worth
+        return target
+
+    @property
+    def counted(self) -> int:
+        return self.points + (self.widow_points or 0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class WidowHand(Hand):
+    seats: ClassVar[int] = 3
+    widow: ClassVar[bool] = True
+    KEYS: ClassVar[tuple[str, ...]] = (
+        "dealer",
+        "bidder",
+        "bid",
+        "bids",
+        "trump",
+        "marriages",
+        "points",
+        "widow_points",
+        "tricks",
+        "slam",
+    )
+
+
+def seat_calls(calls: Sequence[int | None], dealer: int, seats: int) -> list[dict[str, object]]:
+    """Give each call of an auction its seat, in turn from the dealer's left (None passes).
+
+    Seats that passed are skipped; the result is the `bids` list a hand records.
+    """
+    active = [(dealer + 1 + i) % seats for i in range(seats)]
+    out: list[dict[str, object]] = []
+    turn = 0
+    for call in calls:
+        if not active:
+            break
+        turn %= len(active)
+        seat = active[turn]
+        if call is None:
+            out.append({"seat": seat, "pass": True})
+            active.remove(seat)
+        else:
+            out.append({"seat": seat, "bid": call})
+            turn += 1
+    return out
+
+
+def _speech(item: object, index: int, seats: int) -> Speech:
+    try:
+        r = Reader(item, "bid", ("seat", "bid", "pass"))
+        seat = r.seat("seat", seats)
+        if r.flag("pass"):
+            return Speech(seat, passed=True)
+        return Speech(seat, bid=r.number("bid"))
+    except ParseError as error:
+        raise ParseError("bids", f"call {index + 1}: {error}") from None
+
+
+def _marriage(item: object, index: int, seats: int) -> Marriage:
+    try:
+        r = Reader(item, "marriage", ("seat", "suit"))
+        return Marriage(r.seat("seat", seats), r.suit("suit"))
+    except ParseError as error:
+        raise ParseError("marriages", f"marriage {index + 1}: {error}") from None
+
+
+class ThreeOFour(Variant[Settings, Hand]):
+    key = "304"
+    name = "304"
+    seats = 4
+    teams = False
+    default_players: ClassVar[tuple[str, ...]] = ("Player 1", "Player 2", "Player 3", "Player 4")
+    settings_class = Settings
+    hand_class = Hand
+
+    opener: ClassVar[str] = "bids first"
+
+    def broken_example(self) -> dict[str, object]:
+        return {"bid": 303}
+
+    def progress(self, settings: Settings, played: int) -> str:
+        if played >= settings.deals:
+            return f"extra deal {played + 1 - settings.deals} (a tie after {settings.deals})"
+        return f"deal {played + 1} of {settings.deals}"
+
+    def auction(self, hand: Hand) -> tuple[Call, ...]:
+        if hand.bids:
+            return tuple(
+                Call(s.seat, "pass") if s.passed else Call(s.seat, "bid", value=s.bid)
+                for s in hand.bids
+            )
+        return (Call(hand.bidder, "bid", hand.trump.value, hand.bid),)
+
+    def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
+        players = state.players
+        target = hand.target()
+        who = players[hand.bidder]
+        if hand.partner is not None:
+            who += f" and {players[hand.partner]}"
+        notes = [self._contract_note(hand, players, target)]
+        if hand.slam:
+            made = hand.tricks == hand.all_tricks
+            if made:
+                result = 4
+                notes.append(f"Slam declared and all {hand.all_tricks} tricks won: {who} +4.")
+            elif settings.failed_slam == "normal":
+                made = hand.counted >= target
+                result = 1 if made else -1
+                notes.append(f"Slam declared and lost; scored as usual: {who} {result:+d}.")
+            else:
+                result = int(settings.failed_slam)
+                notes.append(f"Slam declared but not all tricks won: {who} {result:+d}.")
+        else:
+            made = hand.counted >= target
+            result = 1 if made else -1
+            counted = f"{hand.points}" + (
+                f" + {hand.widow_points} in the widow" if hand.widow else ""
+            )
+            verb = "reached" if made else "fell short of"
+            notes.append(f"{counted} {verb} {target}: {who} {result:+d}.")
+        if hand.partner_lost:
+            notes.append(f"{players[hand.bidder]} played on alone after the called card was lost.")
+        scores = [0] * self.seats
+        scores[hand.bidder] = result
+        if hand.partner is not None:
+            scores[hand.partner] = result
+        return HandScore(tuple(scores), tuple(notes), made=made)
+
+    def _contract_note(self, hand: Hand, players: Sequence[str], target: int) -> str:
+        text = f"{players[hand.bidder]} bid {hand.bid} in {hand.trump.symbol}"
+        if hand.called_card is not None and hand.partner is not None:
+            text += f", called {hand.called_card.label} ({players[hand.partner]})"
+        if hand.marriages:
+            shown = ", ".join(
+                f"{players[m.seat]} K+Q{m.suit.symbol} "
+                f"({'-' if hand.bidder_side(m.seat) else '+'}{40 if m.suit == hand.trump else 20})"
+                for m in hand.marriages
+            )
+            text += f"; marriages: {shown}; target {target}"
+        return text + "."
+
+    def winners(
+        self,
+        totals: Sequence[int],
+        hand: Hand,
+        score: HandScore,
+        settings: Settings,
+        hands_played: int,
+    ) -> list[int]:
+        """After the last deal the highest total wins; equal highest share it, or play on."""
+        if hands_played < settings.deals:
+            return []
+        best = max(totals)
+        top = [side for side, total in enumerate(totals) if total == best]
+        if len(top) > 1 and settings.tie == "extra_deals":
+            return []
+        return top
+
+
+class ThreeOFourWidow(ThreeOFour):
+    key = "304-widow"
+    name = "304, three-hand"
+    seats = 3
+    default_players = ("Player 1", "Player 2", "Player 3")
+    hand_class = WidowHand
+
+    def broken_example(self) -> dict[str, object]:
+        return {"widow_points": 61}
