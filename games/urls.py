@@ -10,6 +10,7 @@ urlpatterns = [
     path("c/<str:circle>/new", views.game_new, name="game_new"),
     path("c/<str:circle>/import", views.game_import, name="game_import"),
     path("c/<str:circle>/declarations", views.declarations_helper, name="declarations"),
+    path("c/<str:circle>/melds", views.melds, name="melds"),
     path("c/<str:circle>/g/<str:game>/", views.game, name="game"),
     path("c/<str:circle>/g/<str:game>/live", views.game_live, name="game_live"),
     path("c/<str:circle>/g/<str:game>/hands", views.hand_record, name="hand_record"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import (
     HttpRequest,
@@ -21,6 +22,7 @@ from games.engine import VARIANTS, GameState, ScorerError
 from games.engine.cards import Suit
 from games.engine.declarations import Declaration
 from games.engine.game import HandError
+from games.engine.hoskin import count_meld
 from games.forms import (
     HAND_FORMS,
     HELPER_FORMS,
@@ -28,6 +30,8 @@ from games.forms import (
     HandForm,
     ImportForm,
     NewGameForm,
+    meld_cells,
+    read_holding,
 )
 from games.models import Circle, Conflict, Game, Hand
 
@@ -212,6 +216,40 @@ def _contest(form: Any, variant: str, names: list[str], settings: Any) -> dict[s
         for i, d in enumerate(declared)
     ]
     return {"rows": rows, "notes": notes, "sides": list(zip(sides, points, strict=True))}
+
+
+@require_GET
+def melds(request: HttpRequest, circle: str) -> HttpResponse:
+    """The Hoşkin meld calculator: tap the cards laid out, get the meld from the engine.
+
+    On its own page, or (htmx, with `seat`) inside a hand form, where it also fills in that
+    player's meld field.
+    """
+    found = _circle(circle)
+    prefix = request.GET.get("prefix", "c_")
+    seat = _int_param(request, "seat")
+    trump = request.GET.get("trump", "")
+    result: dict[str, Any] = {}
+    if trump in {s.value for s in Suit}:
+        try:
+            holding = read_holding(request.GET, prefix)
+        except ValidationError as error:
+            result["problem"] = error.messages[0]
+        else:
+            meld = count_meld(holding, Suit(trump))
+            result = {"total": meld.total, "lines": meld.lines}
+    else:
+        result["problem"] = "Choose the koz (trump) first: the seri and the trump evli need it."
+    context = {"circle": found, "result": result, "seat": seat, "trump": trump}
+    if request.htmx and seat is not None:
+        return render(request, "games/melds.html#meld-result", context)
+    context |= {
+        "grid": meld_cells(prefix),
+        "values": request.GET,
+        "suits": list(Suit),
+        "asked": "trump" in request.GET,
+    }
+    return render(request, "games/melds.html", context)
 
 
 # -- the game page --------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from typing import Any
 
 from games.engine.errors import ParseError
 from games.engine.euchre import Euchre
+from games.engine.hoskin import Hoskin, HoskinTekli
 from games.engine.klaberjass import Klaberjass
 from games.engine.terz import Terz
 from games.engine.three_o_four import ThreeOFour, ThreeOFourWidow
@@ -14,7 +15,16 @@ from games.engine.variant import Variant
 AnyVariant = Variant[Any, Any]
 
 VARIANTS: dict[str, AnyVariant] = {
-    v.key: v for v in (Klaberjass(), Terz(), Euchre(), ThreeOFour(), ThreeOFourWidow())
+    v.key: v
+    for v in (
+        Klaberjass(),
+        Terz(),
+        Euchre(),
+        ThreeOFour(),
+        ThreeOFourWidow(),
+        Hoskin(),
+        HoskinTekli(),
+    )
 }
 
 

@@ -1,6 +1,8 @@
 // Scorer's few behaviours that need script. Everything works without it; this only helps.
 (function () {
   "use strict";
+  // With script, the meld calculator's cells are tapped rather than typed into.
+  document.documentElement.classList.add("js");
 
   // Card points: typing one team's points fills in the other's (total − x).
   document.addEventListener("input", function (event) {
@@ -39,6 +41,35 @@
     if (input.max !== "" && next > parseInt(input.max, 10)) next = parseInt(input.max, 10);
     input.value = String(next);
     input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  // Meld calculator: tapping a card adds a copy (up to four, then back to none).
+  document.addEventListener("click", function (event) {
+    var cell = event.target.closest && event.target.closest("[data-cycle]");
+    if (!cell || event.target.tagName === "INPUT") return;
+    event.preventDefault();
+    var input = cell.querySelector("input");
+    var value = (parseInt(input.value, 10) || 0) + 1;
+    input.value = String(value > 4 ? 0 : value);
+    cell.classList.toggle("held", input.value !== "0");
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
+  // Points that add up to a total: typing the others fills in the last one.
+  document.addEventListener("input", function (event) {
+    var group = event.target.closest && event.target.closest("[data-sum]");
+    if (!group || event.target.type !== "number") return;
+    var inputs = Array.prototype.slice.call(group.querySelectorAll("input[type=number]"));
+    var rest = inputs[inputs.length - 1];
+    if (event.target === rest) return;
+    var sum = 0;
+    for (var i = 0; i < inputs.length - 1; i++) {
+      var value = parseInt(inputs[i].value, 10);
+      if (isNaN(value)) { if (inputs[i].name.indexOf("gomu") === -1) return; value = 0; }
+      sum += value;
+    }
+    var left = parseInt(group.dataset.sum, 10) - sum;
+    if (left >= 0) rest.value = String(left);
   });
 
   document.addEventListener("focusin", function (event) {

@@ -350,3 +350,66 @@ def test_a_304_game_of_eleven_deals_to_its_winner(page: Any) -> None:
     shot(page, "304-won")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not page.errors, page.errors
+
+
+def test_a_hoskin_tekli_game_with_a_failed_contract(page: Any) -> None:
+    start_game(page, "Hoşkin Tekli", ["Ece", "Fatih", "Gül"], target="1000")
+    form = page.locator("#hand-form")
+
+    def deal(
+        holder: str,
+        contract: str,
+        trump: str,
+        melds: list[int | None],
+        tricks: tuple[int, int],
+        gomu: int,
+        last: str,
+    ) -> None:
+        form.locator("fieldset", has_text="who holds").get_by_text(holder, exact=True).click()
+        form.locator("fieldset", has_text="Kontrat").get_by_text(contract, exact=True).click()
+        form.locator(f".suit-btn.suit-{trump}").first.click()
+        for seat, meld in enumerate(melds):
+            if meld is not None:
+                form.locator(f"#id_meld_{seat}").fill(str(meld))
+        form.locator("#id_gomu_points").fill(str(gomu))
+        form.locator("#id_tricks_0").fill(str(tricks[0]))
+        form.locator("#id_tricks_1").fill(str(tricks[1]))
+        form.locator("fieldset", has_text="Last trick").get_by_text(last, exact=True).click()
+
+    # 1: the spec's example — Gül takes it at 650 and makes 689.
+    deal("Gül", "650", "D", [60, 80, 350], (71, 90), 29, "Gül")
+    assert form.locator("#id_tricks_2").input_value() == "290"
+    save(page, 1)
+    assert totals(page) == ["131", "170", "689"]
+
+    # 2: Fatih deals, so Ece speaks second: she takes it at 650. Fatih's melds come from the
+    # calculator: kings around 80 + pinik 40 + ♠ evli 20 = 140.
+    form.locator("fieldset", has_text="who holds").get_by_text("Ece", exact=True).click()
+    form.locator("fieldset", has_text="Kontrat").get_by_text("650", exact=True).click()
+    form.locator(".suit-btn.suit-H").first.click()
+    calc = form.locator(".meld-player").nth(1).locator(".meld-calc")
+    calc.locator("summary").click()
+    for suit, rank in [("S", "K"), ("H", "K"), ("D", "K"), ("C", "K"), ("S", "Q"), ("D", "J")]:
+        calc.locator(f".meld-suit.suit-{suit} .card-cell", has_text=rank).first.click()
+    page.locator("#id_meld_1[value='140']").wait_for()
+    shot(page, "hoskin-calculator")
+    deal("Ece", "650", "H", [200, None, 60], (120, 150), 30, "Fatih")
+    save(page, 2)
+    # Ece: 200 + 120 = 320 < 650 → −650; Fatih 140 + 150 + 20 + 30; Gül 60 + 180.
+    assert totals(page) == [str(131 - 650), str(170 + 340), str(689 + 240)]
+    assert "made only 320: −650" in page.locator("#hand-2").inner_text()
+    shot(page, "hoskin-failed")
+
+    # 3: Fatih at 650 fails on an unannounced burial although his points would do.
+    deal("Fatih", "650", "C", [100, 500, 100], (100, 200), 20, "Fatih")
+    form.locator("summary", has_text="False declarations").click()
+    form.locator(".check-btn", has_text="buried").click()
+    save(page, 3)
+    assert "buried without announcing it" in page.locator("#hand-3").inner_text()
+    # Gül: 929 + 100 + 160 = 1189 crosses the baraj of 1000.
+    page.locator(".banner").wait_for()
+    assert "Gül wins" in page.locator(".banner").inner_text()
+    assert "-" in totals(page)[0]
+    shot(page, "hoskin-won")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not page.errors, page.errors

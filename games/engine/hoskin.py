@@ -1,0 +1,571 @@
+"""Hoşkin for partners (`hoskin`) and Hoşkin Tekli, three-hand with the gömü: rules/hoskin.md.
+
+Turkish words the table uses: ihale (the auction), kontrat (the contract), koz (trump),
+evli (a marriage), seri (the trump run), pinik (Q♠ + J♦), gömü (the buried five cards),
+baraj (the target).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from games.engine.cards import Card, Rank, Suit
+from games.engine.errors import InvalidHand, InvalidSettings, ParseError
+from games.engine.reading import Reader
+from games.engine.variant import (
+    BaseHand,
+    BaseSettings,
+    Call,
+    GameState,
+    HandScore,
+    Plain,
+    Variant,
+    highest,
+)
+
+OPENING = 550
+CARDS = 480
+HOSKIN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+CARD_VALUES = {
+    "ace_ten": {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2},
+    "tens": {Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 10, Rank.QUEEN: 0, Rank.JACK: 0},
+}
+TEKLI_LADDER = (550, 650, 750)
+
+# The meld table (spec: Melds): index = level (how many copies of the meld a hand holds).
+RUN = (0, 150, 1500, 2250, 3000)
+AROUND = {
+    Rank.ACE: (0, 100, 1000, 1500, 2000),
+    Rank.KING: (0, 80, 800, 1200, 1600),
+    Rank.QUEEN: (0, 60, 600, 900, 1200),
+    Rank.JACK: (0, 40, 400, 600, 800),
+}
+PINIK = (0, 40, 300, 600, 900)
+AROUND_NAMES = {Rank.ACE: "aces", Rank.KING: "kings", Rank.QUEEN: "queens", Rank.JACK: "jacks"}
+LEVEL_NAMES = ("", "", "double ", "triple ", "quadruple ")
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A player's meld: the total and one line per meld that counts."""
+
+    total: int
+    lines: tuple[tuple[str, int], ...]
+
+
+def count_meld(holding: Mapping[Card, int], trump: Suit) -> Meld:
+    """Score the cards one player laid out (spec: Melds, with its sharing rules).
+
+    A card counts in at most one meld of each kind (marriage or run; around; pinik) but in
+    melds of different kinds; a run holds its own K+Q, which is not a marriage again; a
+    higher level replaces the lower ones (eight aces are 1000, not 1100).
+    """
+    for card, count in holding.items():
+        if card.rank not in HOSKIN_RANKS:
+            raise ParseError("cards", f"{card.label} is not in the Hoşkin pack (A 10 K Q J)")
+        if not 0 <= count <= 4:
+            raise ParseError("cards", f"there are 4 copies of {card.label}, not {count}")
+
+    def n(rank: Rank, suit: Suit) -> int:
+        return holding.get(Card(rank, suit), 0)
+
+    lines: list[tuple[str, int]] = []
+    runs = min(n(rank, trump) for rank in HOSKIN_RANKS)
+    if runs:
+        lines.append((_first_up(f"{LEVEL_NAMES[runs]}seri (run) in {trump.symbol}"), RUN[runs]))
+    for suit in Suit:
+        pairs = min(n(Rank.KING, suit), n(Rank.QUEEN, suit)) - (runs if suit == trump else 0)
+        if pairs > 0:
+            each = 40 if suit == trump else 20
+            times = f" × {pairs}" if pairs > 1 else ""
+            lines.append((f"Evli K+Q{suit.symbol}{times}", pairs * each))
+    for rank, values in AROUND.items():
+        level = min(n(rank, suit) for suit in Suit)
+        if level:
+            name = _first_up(f"{LEVEL_NAMES[level]}{AROUND_NAMES[rank]} around")
+            lines.append((f"{name} ({4 * level} {AROUND_NAMES[rank]})", values[level]))
+    pinik = min(n(Rank.QUEEN, Suit.SPADES), n(Rank.JACK, Suit.DIAMONDS))
+    if pinik:
+        lines.append((_first_up(f"{LEVEL_NAMES[pinik]}pinik (Q♠ + J♦)"), PINIK[pinik]))
+    return Meld(sum(points for _, points in lines), tuple(lines))
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def card_points(ranks: Sequence[Rank], card_values: str) -> int:
+    """What some cards are worth in tricks, e.g. the five of the gömü."""
+    return sum(CARD_VALUES[card_values][rank] for rank in ranks)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings(BaseSettings):
+    target: int = 3000
+    card_values: str = "ace_ten"
+    last_trick_bonus: int = 20
+    bid_step: int = 10
+    both_cross: str = "contract"
+    gomu_to: str = "last_trick"
+
+    KEYS: ClassVar[tuple[str, ...]] = (
+        "target",
+        "card_values",
+        "last_trick_bonus",
+        "bid_step",
+        "both_cross",
+    )
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Self:
+        r = Reader(data, "Hoşkin setting", cls.KEYS)
+        target = r.number("target", 3000)
+        if target <= 0:
+            raise InvalidSettings("target", f"must be a positive number, not {target}")
+        return cls(
+            target=target,
+            card_values=r.choice("card_values", ("ace_ten", "tens"), "ace_ten"),
+            last_trick_bonus=r.choice("last_trick_bonus", (20, 10, 0), 20),
+            bid_step=r.choice("bid_step", (10, 50), 10) if "bid_step" in cls.KEYS else 10,
+            both_cross=r.choice("both_cross", ("contract", "higher"), "contract"),
+            gomu_to=(
+                r.choice("gomu_to", ("last_trick", "holder"), "last_trick")
+                if "gomu_to" in cls.KEYS
+                else "last_trick"
+            ),
+        )
+
+    def full_dict(self) -> dict[str, object]:
+        return {k: v for k, v in super().full_dict().items() if k in self.KEYS}
+
+
+@dataclass(frozen=True, kw_only=True)
+class TekliSettings(Settings):
+    KEYS: ClassVar[tuple[str, ...]] = (
+        "target",
+        "card_values",
+        "last_trick_bonus",
+        "both_cross",
+        "gomu_to",
+    )
+
+
+def _multiple_of_ten(values: Sequence[int], key: str) -> None:
+    for seat, value in enumerate(values):
+        if value < 0 or value % 10:
+            raise InvalidHand(key, f"seat {seat}: melds are 0 or more in tens, not {value}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hand(BaseHand):
+    """A deal of Hoşkin for partners (spec: `hoskin`, hand keys)."""
+
+    seats: ClassVar[int] = 4
+    sides: ClassVar[int] = 2
+    KEYS: ClassVar[tuple[str, ...]] = (
+        "dealer",
+        "outcome",
+        "holder",
+        "contract",
+        "forced",
+        "bids",
+        "trump",
+        "melds",
+        "trick_points",
+        "last_trick",
+        "violation",
+        "struck",
+    )
+
+    dealer: int
+    outcome: str = "played"
+    holder: int | None = None
+    contract: int | None = None
+    forced: bool = False
+    bids: tuple[Bid, ...] = ()
+    trump: Suit | None = None
+    melds: tuple[int, ...] = ()
+    trick_points: tuple[int, ...] = ()
+    last_trick: int | None = None
+    violation: str | None = None
+    struck: tuple[int, ...] | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+        r = Reader(data, "Hoşkin hand", cls.KEYS)
+        hand = cls(**cls._read(r))
+        hand.check(settings)
+        return hand
+
+    @classmethod
+    def _read(cls, r: Reader) -> dict[str, Any]:
+        outcome = r.choice("outcome", ("played", "void"), "played")
+        if outcome == "void":
+            for key in ("holder", "contract", "trump", "melds", "trick_points", "last_trick"):
+                if r.has(key):
+                    raise InvalidHand(key, "a void deal is redealt: nobody holds a contract")
+            return {"dealer": r.seat("dealer", cls.seats), "outcome": outcome}
+        facts: dict[str, Any] = {
+            "dealer": r.seat("dealer", cls.seats),
+            "holder": r.seat("holder", cls.seats),
+            "contract": r.number("contract"),
+            "forced": r.flag("forced"),
+            "trump": r.suit("trump"),
+            "melds": r.numbers("melds", cls.seats),
+            "trick_points": r.numbers("trick_points", cls.sides),
+            "last_trick": r.seat("last_trick", cls.sides),
+        }
+        if "bids" in cls.KEYS:
+            facts["bids"] = tuple(
+                _bid(item, i, cls.seats) for i, item in enumerate(r.items("bids"))
+            )
+        if "violation" in cls.KEYS:
+            facts["violation"] = r.choice("violation", ("meld_short", "aces_claim_false"), None)
+            facts["struck"] = r.numbers("struck", 2) if r.has("struck") else None
+        return facts
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2
+
+    def check(self, settings: Settings) -> None:
+        """Raise InvalidHand for the first rule this hand breaks."""
+        if self.outcome == "void":
+            return
+        self._check_contract(settings)
+        for seat, value in enumerate(self.melds):
+            if value < 0 or value % 10:
+                raise InvalidHand("melds", f"seat {seat}: melds are 0 or more in tens, not {value}")
+        self._check_tricks(settings)
+        self._check_struck()
+
+    def _check_contract(self, settings: Settings) -> None:
+        assert self.contract is not None and self.holder is not None
+        step = settings.bid_step
+        if self.contract < OPENING or (self.contract - OPENING) % step:
+            raise InvalidHand(
+                "contract",
+                f"the ihale opens at 550 and rises in {step}s; {self.contract} is not one",
+            )
+        if self.forced and self.contract != OPENING:
+            raise InvalidHand("forced", "a forced contract is held at 550")
+        if self.bids:
+            holder, contract, forced = replay_auction(self.bids, step)
+            if (holder, contract, forced) != (self.holder, self.contract, self.forced):
+                said = f"seat {holder} at {contract}" + (" (forced)" if forced else "")
+                raise InvalidHand(
+                    "bids",
+                    f"the auction ends with {said}, not seat {self.holder} at {self.contract}",
+                )
+
+    def _check_tricks(self, settings: Settings) -> None:
+        if any(t < 0 for t in self.trick_points):
+            raise InvalidHand("trick_points", "trick points cannot be negative")
+        if sum(self.trick_points) != CARDS:
+            shown = " + ".join(map(str, self.trick_points))
+            raise InvalidHand(
+                "trick_points", f"must add up to 480 (got {shown} = {sum(self.trick_points)})"
+            )
+
+    def _check_struck(self) -> None:
+        if self.struck is None:
+            return
+        assert self.holder is not None
+        contract_side = self.side_of(self.holder)
+        if self.struck[contract_side]:
+            raise InvalidHand("struck", "meld is struck only from the side without the contract")
+        other = 1 - contract_side
+        team = sum(m for seat, m in enumerate(self.melds) if self.side_of(seat) == other)
+        if not 0 <= self.struck[other] <= team or self.struck[other] % 10:
+            raise InvalidHand(
+                "struck", f"struck meld is in tens and at most that side's melds ({team})"
+            )
+
+    def failure(self) -> str | None:
+        """Why the contract fails whatever the points, if it does."""
+        return {
+            "meld_short": "a recount found less meld than declared",
+            "aces_claim_false": "a hidden aces claim proved false",
+        }.get(self.violation or "")
+
+    @property
+    def declarer(self) -> int | None:
+        return self.holder
+
+    @property
+    def trump_suit(self) -> str | None:
+        return self.trump.value if self.trump else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class TekliHand(Hand):
+    """A deal of Hoşkin Tekli (spec: `hoskin-tekli`, hand keys)."""
+
+    seats: ClassVar[int] = 3
+    sides: ClassVar[int] = 3
+    KEYS: ClassVar[tuple[str, ...]] = (
+        "dealer",
+        "outcome",
+        "holder",
+        "contract",
+        "forced",
+        "trump",
+        "melds",
+        "trick_points",
+        "gomu_points",
+        "last_trick",
+        "recount_failed",
+        "unannounced_burial",
+    )
+
+    gomu_points: int | None = None
+    recount_failed: bool = False
+    unannounced_burial: bool = False
+
+    @classmethod
+    def _read(cls, r: Reader) -> dict[str, Any]:
+        facts = super()._read(r)
+        if facts.get("outcome") == "void":
+            return facts
+        facts["gomu_points"] = r.number("gomu_points")
+        facts["recount_failed"] = r.flag("recount_failed")
+        facts["unannounced_burial"] = r.flag("unannounced_burial")
+        return facts
+
+    def side_of(self, seat: int) -> int:
+        return seat
+
+    @property
+    def first_speaker(self) -> int:
+        return (self.dealer + 1) % 3
+
+    def _check_contract(self, settings: Settings) -> None:
+        """The ladder: P1 at 550, P2 at 650, P3 at 750, or P1 forced at 550."""
+        assert self.contract is not None and self.holder is not None
+        place = (self.holder - self.dealer - 1) % 3
+        if self.forced:
+            if place != 0 or self.contract != OPENING:
+                raise InvalidHand("forced", "after three passes the first speaker is forced at 550")
+            return
+        if self.contract != TEKLI_LADDER[place]:
+            raise InvalidHand(
+                "contract",
+                f"seat {self.holder} speaks {('first', 'second', 'third')[place]}, so takes "
+                f"the ihale at {TEKLI_LADDER[place]}, not {self.contract}",
+            )
+
+    def _check_tricks(self, settings: Settings) -> None:
+        assert self.gomu_points is not None
+        most = 5 * max(CARD_VALUES[settings.card_values].values())
+        if not 0 <= self.gomu_points <= most:
+            raise InvalidHand("gomu_points", f"five cards hold 0 to {most}, not {self.gomu_points}")
+        if any(t < 0 for t in self.trick_points):
+            raise InvalidHand("trick_points", "trick points cannot be negative")
+        total = sum(self.trick_points) + self.gomu_points
+        if total != CARDS:
+            shown = " + ".join(map(str, self.trick_points))
+            raise InvalidHand(
+                "trick_points",
+                f"tricks and gömü must add up to 480 (got {shown} + {self.gomu_points} = {total})",
+            )
+
+    def failure(self) -> str | None:
+        if self.recount_failed:
+            return "the first-trick recount found less meld than declared"
+        if self.unannounced_burial:
+            return "an ace or trump was buried without announcing it"
+        return None
+
+
+@dataclass(frozen=True)
+class Bid(Plain):
+    """One call of the partners' auction: a bid, or a pass (final)."""
+
+    seat: int
+    bid: int | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        if self.bid is None:
+            return {"seat": self.seat, "pass": True}
+        return {"seat": self.seat, "bid": self.bid}
+
+
+def _bid(item: object, index: int, seats: int) -> Bid:
+    try:
+        r = Reader(item, "bid", ("seat", "bid", "pass"))
+        seat = r.seat("seat", seats)
+        return Bid(seat) if r.flag("pass") else Bid(seat, r.number("bid"))
+    except ParseError as error:
+        raise ParseError("bids", f"call {index + 1}: {error}") from None
+
+
+def replay_auction(bids: Sequence[Bid], step: int) -> tuple[int, int, bool]:
+    """The two speakers' auction: returns (holder, contract, forced).
+
+    Speakers alternate, one from each team, starting with the first to speak; a pass is
+    final; the auction opens at 550 and each bid is higher by a multiple of `bid_step`.
+    If both pass without a bid, the first speaker holds it at 550, forced.
+    """
+    first = bids[0].seat
+    second: int | None = None
+    high: tuple[int, int] | None = None
+    passed: set[int] = set()
+    for n, call in enumerate(bids, start=1):
+        if len(passed) == 2 or (passed and high is not None and high[0] not in passed):
+            raise InvalidHand("bids", f"call {n}: the ihale was already over")
+        if n == 2:
+            if call.seat % 2 == first % 2:
+                raise InvalidHand("bids", "call 2: the other team's speaker answers")
+            second = call.seat
+        speakers = [first] if second is None else [first, second]
+        still = [s for s in speakers if s not in passed]
+        expected = (
+            still[0]
+            if len(still) == 1 and second is not None
+            else (first if n % 2 == 1 else second)
+        )
+        if n > 2 and call.seat != expected:
+            raise InvalidHand("bids", f"call {n}: it was seat {expected}'s turn")
+        if call.bid is None:
+            passed.add(call.seat)
+            continue
+        if high is None:
+            if call.bid < OPENING or (call.bid - OPENING) % step:
+                raise InvalidHand("bids", f"call {n}: the ihale opens at 550 in {step}s")
+        elif call.bid <= high[1] or (call.bid - high[1]) % step:
+            raise InvalidHand("bids", f"call {n}: a bid rises over {high[1]} in {step}s")
+        high = (call.seat, call.bid)
+    if len(passed) == 2 and high is None:
+        return first, OPENING, True
+    if passed and high is not None and high[0] not in passed:
+        return high[0], high[1], False
+    raise InvalidHand("bids", "the ihale is not finished: it ends when one speaker passes")
+
+
+class Hoskin(Variant[Settings, Hand]):
+    key = "hoskin"
+    name = "Hoşkin"
+    seats = 4
+    teams = True
+    default_players: ClassVar[tuple[str, ...]] = ("North", "East", "South", "West")
+    settings_class = Settings
+    hand_class = Hand
+
+    def broken_example(self) -> dict[str, object]:
+        return {"trick_points": [300, 100]}
+
+    def auction(self, hand: Hand) -> tuple[Call, ...]:
+        if hand.outcome == "void":
+            return ()
+        if hand.bids:
+            return tuple(
+                Call(b.seat, "pass") if b.bid is None else Call(b.seat, "bid", value=b.bid)
+                for b in hand.bids
+            )
+        assert hand.holder is not None
+        call = "forced" if hand.forced else "bid"
+        return (Call(hand.holder, call, hand.trump_suit, hand.contract),)
+
+    def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
+        sides = state.sides
+        if hand.outcome == "void":
+            return HandScore((0,) * len(sides), ("A void deal: redealt, nobody scores.",))
+        assert hand.holder is not None and hand.contract is not None
+        assert hand.last_trick is not None and hand.trump is not None
+        parts: list[dict[str, int]] = [{} for _ in sides]
+        for seat, meld in enumerate(hand.melds):
+            bucket = parts[hand.side_of(seat)]
+            bucket["melds"] = bucket.get("melds", 0) + meld
+        for side, struck in enumerate(hand.struck or ()):
+            if struck:
+                parts[side]["struck"] = -struck
+        for side, tricks in enumerate(hand.trick_points):
+            parts[side]["tricks"] = tricks
+        if settings.last_trick_bonus:
+            parts[hand.last_trick]["last trick"] = settings.last_trick_bonus
+        self._extras(hand, settings, parts)
+        points = [sum(p.values()) for p in parts]
+        notes = [
+            f"{sides[s]}: "
+            + " + ".join(f"{k} {v}" for k, v in parts[s].items()).replace("+ struck -", "− struck ")
+            + f" = {points[s]}."
+            for s in range(len(sides))
+        ]
+        holder = hand.side_of(hand.holder)
+        failure = hand.failure()
+        made = failure is None and points[holder] >= hand.contract
+        scores = list(points)
+        trump = f"koz {hand.trump.symbol}"
+        forced = " (forced)" if hand.forced else ""
+        if made:
+            notes.insert(
+                0,
+                f"{sides[holder]} held the ihale at {hand.contract}{forced}, {trump}, and made "
+                f"{points[holder]}: +{points[holder]}.",
+            )
+        else:
+            scores[holder] = -hand.contract
+            why = failure or f"made only {points[holder]}"
+            notes.insert(
+                0,
+                f"{sides[holder]} held the ihale at {hand.contract}{forced}, {trump}, but {why}: "
+                f"−{hand.contract}.",
+            )
+        return HandScore(tuple(scores), tuple(notes), made=made)
+
+    def _extras(self, hand: Hand, settings: Settings, parts: list[dict[str, int]]) -> None:
+        """Points beyond melds, tricks and the last trick (the gömü, in Tekli)."""
+
+    def winners(
+        self,
+        totals: Sequence[int],
+        hand: Hand,
+        score: HandScore,
+        settings: Settings,
+        hands_played: int,
+    ) -> list[int]:
+        """First to the baraj; if several reach it at once, the contract side (by default)."""
+        over = [side for side, total in enumerate(totals) if total >= settings.target]
+        if len(over) > 1 and settings.both_cross == "contract" and hand.holder is not None:
+            holder = hand.side_of(hand.holder)
+            if holder in over:
+                return [holder]
+        return highest(totals, over)
+
+    def progress(self, settings: Settings, played: int) -> str:
+        return f"baraj {settings.target}"
+
+
+class HoskinTekli(Hoskin):
+    key = "hoskin-tekli"
+    name = "Hoşkin Tekli"
+    seats = 3
+    teams = False
+    default_players: ClassVar[tuple[str, ...]] = ("Player 1", "Player 2", "Player 3")
+    settings_class = TekliSettings
+    hand_class = TekliHand
+    opener: ClassVar[str] = "speaks first"
+
+    def broken_example(self) -> dict[str, object]:
+        return {"gomu_points": 60}
+
+    def auction(self, hand: Hand) -> tuple[Call, ...]:
+        """The ladder as it went: passes up to the taker (spec: `hoskin-tekli`)."""
+        if hand.outcome == "void":
+            return tuple(Call((hand.dealer + 1 + i) % 3, "pass") for i in range(3))
+        assert hand.holder is not None
+        place = (hand.holder - hand.dealer - 1) % 3
+        if hand.forced:
+            passes = [Call((hand.dealer + 1 + i) % 3, "pass") for i in range(3)]
+            return (*passes, Call(hand.holder, "forced", hand.trump_suit, OPENING))
+        passes = [Call((hand.dealer + 1 + i) % 3, "pass") for i in range(place)]
+        return (*passes, Call(hand.holder, "take", hand.trump_suit, hand.contract))
+
+    def _extras(self, hand: Hand, settings: Settings, parts: list[dict[str, int]]) -> None:
+        """The gömü's points go to the last trick's winner, or by setting to the holder."""
+        assert isinstance(hand, TekliHand)
+        assert hand.gomu_points is not None and hand.last_trick is not None
+        assert hand.holder is not None
+        to = hand.holder if settings.gomu_to == "holder" else hand.last_trick
+        parts[to]["gömü"] = hand.gomu_points
