@@ -88,26 +88,26 @@ class DeclarationRows:
             )
         for row in range(self.ROWS):
             self.fields[f"seq{row}_seat"] = forms.ChoiceField(
-                required=False, choices=[("", "who"), *seats], label="Who"
+                required=False, choices=[("", "—"), *seats], label="Who"
             )
             if len(self.KINDS) > 1:
                 self.fields[f"seq{row}_kind"] = forms.ChoiceField(
-                    required=False, choices=[("", "what"), *self.KINDS], label="What"
+                    required=False, choices=[("", "—"), *self.KINDS], label="What"
                 )
             self.fields[f"seq{row}_length"] = forms.TypedChoiceField(
                 required=False,
                 coerce=int,
                 empty_value=None,
                 label="Cards",
-                choices=[("", "cards")] + [(str(n), str(n)) for n in range(3, 9)],
+                choices=[("", "—")] + [(str(n), str(n)) for n in range(3, 9)],
             )
             self.fields[f"seq{row}_top"] = forms.ChoiceField(
                 required=False,
-                choices=[("", "top"), *RANKS],
-                label="Top card" if len(self.KINDS) == 1 else "Top card or rank",
+                choices=[("", "—"), *RANKS],
+                label="Top card" if len(self.KINDS) == 1 else "Top / rank",
             )
             self.fields[f"seq{row}_suit"] = forms.ChoiceField(
-                required=False, choices=[("", "suit"), *SUITS], label="Suit"
+                required=False, choices=[("", "—"), *SUITS], label="Suit"
             )
 
     def sequence_rows(self) -> list[list[forms.BoundField]]:
@@ -218,6 +218,9 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         self.add_declaration_fields(seats)
         self.card_total = self.settings.card_total
         self.needs_tricks = self.settings.needs_tricks
+        for side, (_, name) in enumerate(teams):
+            self.fields[f"points_{side}"].label = f"{name}'s card points"
+            self.fields[f"tricks_{side}"].label = f"{name}'s tricks"
         self.team_names = [name for _, name in teams]
 
     def facts(self) -> dict[str, Any]:
@@ -357,6 +360,8 @@ class TerzHandForm(TerzRows, HandForm):
         self.fields["last_trick"].choices = seats  # type: ignore[attr-defined]
         self.add_declaration_fields(seats)
         self.card_total = self.settings.card_total
+        for seat, name in enumerate(self.names):
+            self.fields[f"points_{seat}"].label = f"{name}'s card points"
 
     def facts(self) -> dict[str, Any]:
         d = self.cleaned_data

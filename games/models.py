@@ -229,7 +229,9 @@ class Game(models.Model):
         """
         changed = []
         for hand, result in zip(stored, scored.hands, strict=True):
-            moved = hand.apply(result.score, result.totals)
+            moved = hand.apply(
+                result.score, result.totals, self.engine.declared(result.hand, result.score)
+            )
             if hand.pk is None:
                 hand.save()
             elif moved:
@@ -351,7 +353,7 @@ class Hand(models.Model):
             ),
         ]
 
-    _verdicts: tuple[Any, ...] = ()
+    _declared: tuple[tuple[Any, Any], ...] = ()
 
     def set_facts(self, hand: BaseHand) -> None:
         self.facts = hand.to_dict()
@@ -360,16 +362,16 @@ class Hand(models.Model):
         self.declarer = hand.declarer
         self.contract = hand.contract
 
-    def apply(self, score: Any, totals: Sequence[int]) -> bool:
+    def apply(self, score: Any, totals: Sequence[int], declared: Sequence[Any] = ()) -> bool:
         """Take the engine's result; True when anything stored changed."""
-        self._verdicts = score.verdicts
+        self._declared = tuple(declared)
         new = (list(score.scores), list(totals), list(score.notes), score.made)
         old = (self.scores, self.totals, self.notes, self.made)
         self.scores, self.totals, self.notes, self.made = new
         return new != old
 
     def verdict(self, order: int) -> Any:
-        return self._verdicts[order]
+        return self._declared[order][1]
 
     def write_table_rows(self, game: Game, result: Any) -> None:
         """Store the auction and the declarations as the table gave them, with verdicts."""
@@ -380,7 +382,6 @@ class Hand(models.Model):
             Bid(hand=self, order=i, seat=c.seat, call=c.call, suit=c.suit or "", value=c.value)
             for i, c in enumerate(engine.auction(result.hand))
         )
-        declared = getattr(result.hand, "declarations", ())
         Declaration.objects.bulk_create(
             Declaration(
                 hand=self,
@@ -392,7 +393,7 @@ class Hand(models.Model):
                 counted=v.counted,
                 reason=v.reason,
             )
-            for i, (d, v) in enumerate(zip(declared, result.score.verdicts, strict=True))
+            for i, (d, v) in enumerate(self._declared)
         )
 
 
@@ -431,6 +432,16 @@ class Declaration(models.Model):
 
     def apply(self, verdict: Any) -> None:
         self.points, self.counted, self.reason = verdict.points, verdict.counted, verdict.reason
+
+    @property
+    def label(self) -> str:
+        """What was declared, in the words the hand list uses ("4-card run 9–Q♥")."""
+        from games.engine.declarations import Declaration as Declared
+
+        data = {"seat": self.seat, "kind": self.kind, **self.details}
+        if self.kind in ("meld",):
+            return "melds"
+        return Declared.read(data, self.order, 4, (self.kind,)).describe()
 
 
 __all__ = ["FORMAT", "Bid", "Circle", "Conflict", "Declaration", "Game", "Hand", "Player", "Seat"]

@@ -281,7 +281,7 @@ def _play_context(request: HttpRequest, game: Game, form: HandForm | None = None
     sides = engine.side_names(names)
     settings = game.engine_settings()
     target = settings.target
-    hands = game.hands.order_by("-number")
+    hands = game.hands.order_by("-number").prefetch_related("declarations")
     before = _int_param(request, "before")
     if before:
         hands = hands.filter(number__lt=before)
@@ -291,6 +291,7 @@ def _play_context(request: HttpRequest, game: Game, form: HandForm | None = None
     for hand in hands:
         hand.rows = list(zip(sides, hand.scores, hand.totals, strict=True))  # type: ignore[attr-defined]
         hand.dealer_name = names[hand.dealer]  # type: ignore[attr-defined]
+        hand.declared = [(names[d.seat], d) for d in hand.declarations.all()]  # type: ignore[attr-defined]
         hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""  # type: ignore[attr-defined]
     return {
         "circle": game.circle,

@@ -87,6 +87,8 @@ class Declaration(Plain):
             return f"four {_PLURAL[self.rank]}" if self.rank else "four of a kind"
         if self.kind == "bella":
             return "Bella" + (f" (K+Q{trump.symbol})" if trump else "")
+        if self.kind == "meld":
+            return "melds"
         assert self.suit is not None
         return f"marriage K+Q{self.suit.symbol}"
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from games.engine.cards import Card, Rank, Suit
+from games.engine.declarations import Declaration
 from games.engine.errors import InvalidHand, InvalidSettings, ParseError
 from games.engine.reading import Reader
 from games.engine.variant import (
@@ -22,6 +23,7 @@ from games.engine.variant import (
     HandScore,
     Plain,
     Variant,
+    Verdict,
     highest,
 )
 
@@ -466,6 +468,21 @@ class Hoskin(Variant[Settings, Hand]):
         assert hand.holder is not None
         call = "forced" if hand.forced else "bid"
         return (Call(hand.holder, call, hand.trump_suit, hand.contract),)
+
+    def declared(self, hand: Hand, score: HandScore) -> tuple[tuple[Declaration, Verdict], ...]:
+        """Each player's melds; the contract side's are lost when it fails (spec: scoring)."""
+        out = []
+        for seat, meld in enumerate(hand.melds):
+            if not meld:
+                continue
+            lost = (
+                not score.made
+                and hand.holder is not None
+                and (hand.side_of(seat) == hand.side_of(hand.holder))
+            )
+            reason = "lost with the contract" if lost else "counts"
+            out.append((Declaration(seat, "meld"), Verdict(not lost, 0 if lost else meld, reason)))
+        return tuple(out)
 
     def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
         sides = state.sides

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Self
 
 from games.engine.cards import Card, Suit
+from games.engine.declarations import Declaration
 from games.engine.errors import InvalidHand, InvalidSettings, ParseError
 from games.engine.reading import Reader
 from games.engine.variant import (
@@ -17,6 +18,7 @@ from games.engine.variant import (
     HandScore,
     Plain,
     Variant,
+    Verdict,
 )
 
 DECK = 304
@@ -355,6 +357,17 @@ class ThreeOFour(Variant[Settings, Hand]):
                 for s in hand.bids
             )
         return (Call(hand.bidder, "bid", hand.trump.value, hand.bid),)
+
+    def declared(self, hand: Hand, score: HandScore) -> tuple[tuple[Declaration, Verdict], ...]:
+        """The marriages shown, each moving the bidder's target (spec: `304`)."""
+        out = []
+        for m in hand.marriages:
+            worth = 40 if m.suit == hand.trump else 20
+            own = hand.bidder_side(m.seat)
+            reason = f"{'lowers' if own else 'raises'} the bidder's target by {worth}"
+            verdict = Verdict(True, -worth if own else worth, reason)
+            out.append((Declaration(m.seat, "marriage", suit=m.suit), verdict))
+        return tuple(out)
 
     def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
         players = state.players

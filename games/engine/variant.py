@@ -163,6 +163,10 @@ class Variant[S: BaseSettings, H: BaseHand]:
         """The calls the hand's facts show, in order: at least the winning call."""
         return ()
 
+    def declared(self, hand: H, score: HandScore) -> tuple[tuple[Any, Verdict], ...]:
+        """Each declaration the table made this hand, with the engine's verdict on it."""
+        return tuple(zip(getattr(hand, "declarations", ()), score.verdicts, strict=True))
+
     def next_dealer(self, hand: H, settings: S) -> int:
         """The seat that deals the next hand: by default the one to the dealer's left."""
         return (hand.dealer + 1) % self.seats

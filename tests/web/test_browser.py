@@ -182,17 +182,72 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
     assert not page.errors, page.errors
 
 
-def test_a_watcher_sees_a_new_hand_within_three_seconds(page: Any, live_server: Any) -> None:
+def test_other_phones_see_a_new_hand_within_three_seconds(page: Any, live_server: Any) -> None:
     from games.models import Circle
 
     game = Game.create(Circle.objects.create(), "klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
     page.goto(f"/w/{game.watch_slug}/")
-    assert totals(page) == ["0", "0"]
+    other = page.context.new_page()
+    other.goto(f"/c/{game.circle.slug}/g/{game.slug}/")
+    assert totals(page) == ["0", "0"] and totals(other) == ["0", "0"]
     game.record_hand(
         {"dealer": 0, "caller": 1, "trump": "S", "card_points": [40, 112], "last_trick": 1}
     )
     page.locator("#scoreboard .side-total", has_text="122").wait_for(timeout=3500)
-    assert page.locator("#hand-1").count() == 1
+    other.locator("#scoreboard .side-total", has_text="122").wait_for(timeout=3500)
+    assert page.locator("#hand-1").count() == 1 and other.locator("#hand-1").count() == 1
+    assert not page.errors, page.errors
+
+
+def test_the_game_page_keeps_the_screen_awake(page: Any, live_server: Any) -> None:
+    from games.models import Circle
+
+    # Headless Chromium has no screen to keep awake: count the requests instead.
+    page.add_init_script(
+        "window.__wake = 0; Object.defineProperty(navigator, 'wakeLock', {value: {request:"
+        " () => { window.__wake++; return Promise.resolve({addEventListener() {}}); }}});"
+    )
+    game = Game.create(Circle.objects.create(), "euchre", ["Nia", "Eli", "Sam", "Wes"])
+    page.goto(f"/c/{game.circle.slug}/g/{game.slug}/")
+    page.wait_for_function("window.__wake === 1")
+    page.goto(f"/w/{game.watch_slug}/")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__wake") == 0  # the watch page does not take it
+
+
+def test_pages_fit_a_360_px_phone_in_dark_mode(page: Any, live_server: Any) -> None:
+    from games.models import Circle
+
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.emulate_media(color_scheme="dark")
+    circle = Circle.objects.create()
+    games = [
+        ("klaberjass", ["Ann", "Ben", "Cleo", "Dov"]),
+        ("terz", ["Ann", "Ben"]),
+        ("304", ["A", "B", "C", "D"]),
+        ("304-widow", ["A", "B", "C"]),
+        ("hoskin", ["A", "B", "C", "D"]),
+        ("hoskin-tekli", ["Ece", "Fatih", "Gül"]),
+        ("euchre", ["Nia", "Eli", "Sam", "Wes"]),
+    ]
+    for variant, names in games:
+        game = Game.create(circle, variant, names)
+        page.goto(f"/c/{circle.slug}/g/{game.slug}/")
+        page.locator("#hand-form details").evaluate_all("els => els.forEach(e => e.open = true)")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, (variant, width)
+        shot(page, f"dark-360-{variant}")
+    for path in [
+        "/",
+        f"/c/{circle.slug}/",
+        f"/c/{circle.slug}/new?variant=klaberjass",
+        f"/c/{circle.slug}/declarations?variant=terz",
+        f"/c/{circle.slug}/melds",
+    ]:
+        page.goto(path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(17, 20, 19)"
     assert not page.errors, page.errors
 
 

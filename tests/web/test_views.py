@@ -238,6 +238,21 @@ class TestGamePage:
         assert response.status_code == 302
         assert new.player_names() == PLAYERS and new.first_dealer == 0 and new.hand_count == 0
 
+    def test_the_hand_list_shows_each_declaration_with_its_verdict(
+        self, member: Client, game: Game
+    ) -> None:
+        game.record_hand(
+            klob_hand(
+                declarations=[
+                    {"seat": 3, "kind": "sequence", "length": 4, "top": "10", "suit": "S"},
+                    {"seat": 2, "kind": "sequence", "length": 4, "top": "Q", "suit": "H"},
+                ]
+            )
+        )
+        page = member.get(url("game", game)).content.decode()
+        assert 'class="void" title="outranked by Cleo' in page
+        assert "Dov: 4-card run 7–10♠" in page and "Cleo: 4-card run 9–Q♥ <strong>50</strong>" in page
+
     def test_live_answers_204_when_nothing_changed(self, member: Client, game: Game) -> None:
         response = member.get(url("game_live", game) + f"?v={game.version}", **HTMX)
         assert response.status_code == 204 and response.content == b""
