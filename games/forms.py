@@ -857,6 +857,16 @@ class SettingSpec:
         self.choices = [(json.dumps(v), text) for v, text in choices] if choices else None
 
 
+HOSKIN_COMMON = [
+    SettingSpec("target", "Baraj (play to)", main=True),
+    SettingSpec(
+        "card_values",
+        "Card values in tricks",
+        [("ace_ten", "A 11, 10 10, K 4, Q 3, J 2"), ("tens", "A, 10, K 10 each; Q, J 0")],
+    ),
+    SettingSpec("last_trick_bonus", "Last trick", [(20, "+20"), (10, "+10"), (0, "Nothing")]),
+]
+
 SETTINGS_FIELDS: dict[str, list[SettingSpec]] = {
     "klaberjass": [
         SettingSpec("target", "Play to", main=True),
@@ -935,13 +945,7 @@ SETTINGS_FIELDS: dict[str, list[SettingSpec]] = {
         ),
     ],
     "hoskin": [
-        SettingSpec("target", "Baraj (play to)", main=True),
-        SettingSpec(
-            "card_values",
-            "Card values in tricks",
-            [("ace_ten", "A 11, 10 10, K 4, Q 3, J 2"), ("tens", "A, 10, K 10 each; Q, J 0")],
-        ),
-        SettingSpec("last_trick_bonus", "Last trick", [(20, "+20"), (10, "+10"), (0, "Nothing")]),
+        *HOSKIN_COMMON,
         SettingSpec("bid_step", "Ihale rises in", [(10, "10s"), (50, "50s")]),
         SettingSpec(
             "both_cross",
@@ -950,13 +954,7 @@ SETTINGS_FIELDS: dict[str, list[SettingSpec]] = {
         ),
     ],
     "hoskin-tekli": [
-        SettingSpec("target", "Baraj (play to)", main=True),
-        SettingSpec(
-            "card_values",
-            "Card values in tricks",
-            [("ace_ten", "A 11, 10 10, K 4, Q 3, J 2"), ("tens", "A, 10, K 10 each; Q, J 0")],
-        ),
-        SettingSpec("last_trick_bonus", "Last trick", [(20, "+20"), (10, "+10"), (0, "Nothing")]),
+        *HOSKIN_COMMON,
         SettingSpec(
             "gomu_to",
             "The gömü's points go to",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from games.engine.errors import ParseError
+from games.engine.errors import InvalidHand, ParseError
 
 
 class Suit(StrEnum):
@@ -82,3 +82,18 @@ class Card:
     @property
     def label(self) -> str:
         return f"{self.rank}{self.suit.symbol}"
+
+
+def check_card_points(points: tuple[int, ...], total: int, key: str = "card_points") -> None:
+    """Two sides' card points: none negative, adding up to the deck, never 1 or total − 1.
+
+    No card is worth exactly 1 point in the Jack–Nine decks, so neither 1 nor total − 1 can
+    be counted (spec: Klaberjass and Terz, Table).
+    """
+    if any(p < 0 for p in points):
+        raise InvalidHand(key, "card points cannot be negative")
+    if sum(points) != total:
+        shown = " + ".join(map(str, points))
+        raise InvalidHand(key, f"must add up to {total} (got {shown} = {sum(points)})")
+    if 1 in points or total - 1 in points:
+        raise InvalidHand(key, "no card is worth 1 point")

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Self
 
 from games.engine.cards import Suit
-from games.engine.errors import InvalidHand, InvalidSettings
+from games.engine.errors import InvalidHand
 from games.engine.reading import Reader
+from games.engine.rounds import check_trump_round
 from games.engine.variant import BaseHand, BaseSettings, Call, GameState, HandScore, Variant
 
 TRICKS = 5
@@ -27,11 +28,8 @@ class Settings(BaseSettings):
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, "Euchre setting", cls.__dataclass_fields__)
-        target = r.number("target", 10)
-        if target <= 0:
-            raise InvalidSettings("target", f"must be a positive number, not {target}")
         return cls(
-            target=target,
+            target=r.positive("target", 10),
             all_pass=r.choice(
                 "all_pass", ("redeal", "stick_the_dealer", "dealer_forfeit"), "redeal"
             ),
@@ -100,23 +98,12 @@ class Hand(BaseHand):
         self._check_trump(settings)
 
     def _check_trump(self, settings: Settings) -> None:
-        if self.turned_up is None or self.trump is None:
-            return
-        if self.round == 1 and self.trump != self.turned_up:
-            raise InvalidHand(
-                "trump", f"in round 1 trump is the turned-up suit {self.turned_up.symbol}"
-            )
-        if self.round == 2 and self.trump == self.turned_up:
-            stuck = (
-                settings.all_pass == "stick_the_dealer"
-                and settings.stuck_dealer_any_suit
-                and self.maker == self.dealer
-            )
-            if not stuck:
-                raise InvalidHand(
-                    "trump",
-                    f"in round 2 the turned-down suit {self.turned_up.symbol} cannot be named",
-                )
+        stuck = (
+            settings.all_pass == "stick_the_dealer"
+            and settings.stuck_dealer_any_suit
+            and self.maker == self.dealer
+        )
+        check_trump_round(self.round, self.trump, self.turned_up, may_repeat=stuck)
 
     @property
     def declarer(self) -> int | None:

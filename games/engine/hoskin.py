@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Self
 
 from games.engine.cards import Card, Rank, Suit
 from games.engine.declarations import Declaration
-from games.engine.errors import InvalidHand, InvalidSettings, ParseError
+from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
 from games.engine.variant import (
     BaseHand,
@@ -123,11 +123,8 @@ class Settings(BaseSettings):
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, "Hoşkin setting", cls.KEYS)
-        target = r.number("target", 3000)
-        if target <= 0:
-            raise InvalidSettings("target", f"must be a positive number, not {target}")
         return cls(
-            target=target,
+            target=r.positive("target", 3000),
             card_values=r.choice("card_values", ("ace_ten", "tens"), "ace_ten"),
             last_trick_bonus=r.choice("last_trick_bonus", (20, 10, 0), 20),
             bid_step=r.choice("bid_step", (10, 50), 10) if "bid_step" in cls.KEYS else 10,
@@ -152,12 +149,6 @@ class TekliSettings(Settings):
         "both_cross",
         "gomu_to",
     )
-
-
-def _multiple_of_ten(values: Sequence[int], key: str) -> None:
-    for seat, value in enumerate(values):
-        if value < 0 or value % 10:
-            raise InvalidHand(key, f"seat {seat}: melds are 0 or more in tens, not {value}")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -6,10 +6,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Self
 
-from games.engine.cards import Suit
+from games.engine.cards import Suit, check_card_points
 from games.engine.declarations import Declaration, first_shared_card, senior
-from games.engine.errors import InvalidHand, InvalidSettings
+from games.engine.errors import InvalidHand
 from games.engine.reading import Reader
+from games.engine.rounds import check_trump_round
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
@@ -42,11 +43,8 @@ class Settings(BaseSettings):
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, "Klaberjass setting", cls.__dataclass_fields__)
-        target = r.number("target", 500)
-        if target <= 0:
-            raise InvalidSettings("target", f"must be a positive number, not {target}")
         return cls(
-            target=target,
+            target=r.positive("target", 500),
             tie_rule=r.choice("tie_rule", ("forfeit", "half"), "forfeit"),
             bella_on_forfeit=r.choice("bella_on_forfeit", ("opponents", "holder"), "opponents"),
             sequence_scope=r.choice("sequence_scope", ("team", "player"), "team"),
@@ -111,28 +109,10 @@ class Hand(BaseHand):
             raise InvalidHand(
                 "caller", "on the Bima the dealer names trump, so the caller is the dealer"
             )
-        if self.turned_up is not None:
-            if self.round == 2 and self.trump == self.turned_up:
-                raise InvalidHand(
-                    "trump",
-                    f"in round 2 the turned-up suit {self.turned_up.symbol} cannot be named",
-                )
-            if self.round == 1 and self.trump != self.turned_up:
-                raise InvalidHand(
-                    "trump", f"in round 1 trump is the turned-up suit {self.turned_up.symbol}"
-                )
-        self._check_card_points(settings.card_total)
+        check_trump_round(self.round, self.trump, self.turned_up)
+        check_card_points(self.card_points, settings.card_total)
         self._check_tricks(settings)
         self.check_declarations(settings)
-
-    def _check_card_points(self, total: int) -> None:
-        a, b = self.card_points
-        if a < 0 or b < 0:
-            raise InvalidHand("card_points", "card points cannot be negative")
-        if a + b != total:
-            raise InvalidHand("card_points", f"must add up to {total} (got {a} + {b} = {a + b})")
-        if 1 in self.card_points or total - 1 in self.card_points:
-            raise InvalidHand("card_points", "no card is worth 1 point")
 
     def _check_tricks(self, settings: Settings) -> None:
         if self.tricks is None:

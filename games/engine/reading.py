@@ -44,6 +44,13 @@ class Reader:
             return default
         return _as_int(self.raw(key), self.key(key))
 
+    def positive(self, key: str, default: int) -> int:
+        """A positive whole number, such as a target score."""
+        value = self.number(key, default)
+        if value <= 0:
+            raise ParseError(self.key(key), f"must be a positive number, not {value}")
+        return value
+
     def opt_number(self, key: str) -> int | None:
         return self.number(key) if self.has(key) else None
 

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Self
 
-from games.engine.cards import Rank, Suit
+from games.engine.cards import Rank, Suit, check_card_points
 from games.engine.declarations import Declaration, first_shared_card, senior
-from games.engine.errors import InvalidHand, InvalidSettings
+from games.engine.errors import InvalidHand
 from games.engine.reading import Reader
 from games.engine.variant import BaseHand, BaseSettings, GameState, HandScore, Variant, Verdict
 
@@ -28,11 +28,8 @@ class Settings(BaseSettings):
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, "Terz setting", cls.__dataclass_fields__)
-        target = r.number("target", 501)
-        if target <= 0:
-            raise InvalidSettings("target", f"must be a positive number, not {target}")
         return cls(
-            target=target,
+            target=r.positive("target", 501),
             card_values=r.choice("card_values", ("seed", "standard"), "seed"),
             marriage_suits=r.choice("marriage_suits", ("any", "trump"), "any"),
             combo_tiebreak=r.choice("combo_tiebreak", ("first", "trump"), "first"),
@@ -90,14 +87,7 @@ class Hand(BaseHand):
 
     def check(self, settings: Settings) -> None:
         """Raise InvalidHand for the first rule this hand breaks."""
-        total = settings.card_total
-        a, b = self.card_points
-        if a < 0 or b < 0:
-            raise InvalidHand("card_points", "card points cannot be negative")
-        if a + b != total:
-            raise InvalidHand("card_points", f"must add up to {total} (got {a} + {b} = {a + b})")
-        if 1 in self.card_points or total - 1 in self.card_points:
-            raise InvalidHand("card_points", "no card is worth 1 point")
+        check_card_points(self.card_points, settings.card_total)
         self.check_declarations(settings)
 
     def check_declarations(self, settings: Settings) -> None:

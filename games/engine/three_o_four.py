@@ -8,7 +8,7 @@ from typing import ClassVar, Self
 
 from games.engine.cards import Card, Suit
 from games.engine.declarations import Declaration
-from games.engine.errors import InvalidHand, InvalidSettings, ParseError
+from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
 from games.engine.variant import (
     BaseHand,
@@ -41,11 +41,8 @@ class Settings(BaseSettings):
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, "304 setting", ("deals", "failed_slam", "allow_304_bid", "tie"))
-        deals = r.number("deals", 11)
-        if deals <= 0:
-            raise InvalidSettings("deals", f"must be a positive number, not {deals}")
         return cls(
-            deals=deals,
+            deals=r.positive("deals", 11),
             failed_slam=r.choice("failed_slam", (-4, -1, "normal"), -4),
             allow_304_bid=r.flag("allow_304_bid", False),
             tie=r.choice("tie", ("share", "extra_deals"), "share"),

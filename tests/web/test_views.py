@@ -251,7 +251,9 @@ class TestGamePage:
         )
         page = member.get(url("game", game)).content.decode()
         assert 'class="void" title="outranked by Cleo' in page
-        assert "Dov: 4-card run 7–10♠" in page and "Cleo: 4-card run 9–Q♥ <strong>50</strong>" in page
+        assert (
+            "Dov: 4-card run 7–10♠" in page and "Cleo: 4-card run 9–Q♥ <strong>50</strong>" in page
+        )
 
     def test_live_answers_204_when_nothing_changed(self, member: Client, game: Game) -> None:
         response = member.get(url("game_live", game) + f"?v={game.version}", **HTMX)
