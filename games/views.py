@@ -403,13 +403,15 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def hand_edit(request: HttpRequest, circle: str, game: str, number: int) -> HttpResponse:
+    """Edit one hand. With htmx the form takes the place of the new-hand form on the page."""
     found = _game(circle, game)
     hand = get_object_or_404(Hand, game=found, number=number)
     names = found.player_names()
+    template = "games/edit.html#edit-form" if request.htmx else "games/edit.html"
     if request.method == "GET":
         initial = {**HAND_FORMS[found.variant].initial_from(hand.facts), "version": hand.version}
         form = _hand_form(found, names, initial=initial)
-        return render(request, "games/edit.html", _edit_context(found, hand, form, names))
+        return render(request, template, _edit_context(found, hand, form, names))
     form = _hand_form(found, names, request.POST)
     if form.is_valid():
         try:
@@ -425,8 +427,14 @@ def hand_edit(request: HttpRequest, circle: str, game: str, number: int) -> Http
             prefix = "" if error.number == number else f"hand {error.number}: "
             form.engine_error(ScorerError(error.field, prefix + error.message))
         else:
+            if request.htmx:
+                return render(request, "games/game.html#play", _play_context(request, found))
             return redirect(reverse("game", args=[circle, game]) + f"#hand-{number}")
-    return render(request, "games/edit.html", _edit_context(found, hand, form, names), status=400)
+    context = _edit_context(found, hand, form, names)
+    if request.htmx:
+        response = render(request, template, context)
+        return reswap(retarget(response, "#hand-form"), "outerHTML")
+    return render(request, template, context, status=400)
 
 
 def _edit_context(game: Game, hand: Hand, form: HandForm, names: list[str]) -> dict[str, Any]:
@@ -451,12 +459,12 @@ def hand_delete(request: HttpRequest, circle: str, game: str, number: int) -> Ht
     try:
         found.delete_hand(number)
     except HandError as error:
-        return render(
-            request,
-            "games/delete.html",
-            {"circle": found.circle, "game": found, "hand": hand, "error": str(error)},
-            status=400,
-        )
+        context = {"circle": found.circle, "game": found, "hand": hand, "error": str(error)}
+        if request.htmx:
+            return HttpResponseClientRedirect(reverse("hand_delete", args=[circle, game, number]))
+        return render(request, "games/delete.html", context, status=400)
+    if request.htmx:
+        return render(request, "games/game.html#play", _play_context(request, found))
     return redirect("game", circle=circle, game=game)
 
 

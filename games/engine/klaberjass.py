@@ -178,6 +178,7 @@ class Klaberjass(Variant[Settings, Hand]):
     seats = 4
     teams = True
     default_players = ("You", "West", "North", "East")
+    seat_labels = ("You (South)", "West", "North", "East")
     settings_class = Settings
     hand_class = Hand
 

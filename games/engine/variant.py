@@ -139,6 +139,9 @@ class Variant[S: BaseSettings, H: BaseHand]:
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
 
+    seat_labels: ClassVar[tuple[str, ...]] = ()
+    """What the table drawing calls each seat, when the game has names for them."""
+
     opener: ClassVar[str] = ""
     """How the scoreboard names the player left of the dealer, e.g. "bids first"."""
 

@@ -151,11 +151,13 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
 
     # Edit hand 1: Ann made only 60 — a forfeit now; everything after recomputes.
     page.locator("#hand-1").get_by_role("link", name="Edit").click()
-    page.wait_for_load_state()
+    page.locator("#hand-form.editing").wait_for()
+    assert page.locator("#id_points_0").input_value() == "96"
+    shot(page, "game-edit")
     page.locator("#id_points_0").fill("60")
     assert page.locator("#id_points_1").input_value() == "92"
     page.get_by_role("button", name="Save changes").click()
-    page.locator("#hand-1").wait_for()
+    page.locator("#hand-form.editing").wait_for(state="detached")
     assert totals(page) == ["312", "244"]
     assert "they forfeit" in page.locator("#hand-1").inner_text()
 
@@ -248,6 +250,30 @@ def test_pages_fit_a_360_px_phone_in_dark_mode(page: Any, live_server: Any) -> N
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(17, 20, 19)"
+    assert not page.errors, page.errors
+
+
+def test_deleting_a_hand_asks_first_and_renumbers(page: Any, live_server: Any) -> None:
+    from games.models import Circle
+
+    game = Game.create(Circle.objects.create(), "euchre", ["Nia", "Eli", "Sam", "Wes"])
+    for dealer, maker in [(0, 2), (1, 3), (2, 0)]:
+        game.record_hand({"dealer": dealer, "maker": maker, "maker_tricks": 3})
+    page.goto(f"/c/{game.circle.slug}/g/{game.slug}/")
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss() if len(asked) == 1 else dialog.accept()
+
+    page.on("dialog", answer)
+    page.locator("#hand-2").get_by_role("link", name="Delete").click()
+    page.wait_for_timeout(300)
+    assert page.locator("#hand-3").count() == 1  # the first answer was "cancel"
+    page.locator("#hand-2").get_by_role("link", name="Delete").click()
+    page.locator("#hand-3").wait_for(state="detached")
+    assert "Delete hand 2?" in asked[0]
+    assert totals(page) == ["2", "0"]
     assert not page.errors, page.errors
 
 

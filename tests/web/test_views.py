@@ -413,3 +413,42 @@ class TestLongGames:
         assert "Show earlier hands" not in more
         plain = member.get(url("game", game) + "?before=6").content.decode()
         assert "<html" in plain and 'id="hand-5"' in plain
+
+
+class TestInlineEditing:
+    def test_with_htmx_the_edit_form_replaces_the_new_hand_form(
+        self, member: Client, game: Game
+    ) -> None:
+        game.record_hand(klob_hand())
+        page = member.get(url("hand_edit", game, 1), **HTMX).content.decode()
+        assert page.strip().startswith('<section id="hand-form" class="card editing">')
+        assert "<html" not in page and 'value="96"' in page
+
+    def test_saving_with_htmx_swaps_the_play_region(self, member: Client, game: Game) -> None:
+        game.record_hand(klob_hand())
+        data = hand_post(points_0=60, points_1=92, version=1)
+        page = member.post(url("hand_edit", game, 1), data, **HTMX).content.decode()
+        assert page.strip().startswith('<div id="play">') and "Record hand 2" in page
+        game.refresh_from_db()
+        assert game.totals == [0, 162]
+
+    def test_an_error_with_htmx_stays_in_the_edit_form(self, member: Client, game: Game) -> None:
+        game.record_hand(klob_hand())
+        response = member.post(url("hand_edit", game, 1), hand_post(points_1=50, version=1),
+                               **HTMX)
+        assert response["HX-Retarget"] == "#hand-form"
+        assert b"must add up to 152" in response.content and b"Edit hand 1" in response.content
+
+    def test_delete_with_htmx_swaps_the_play_region(self, member: Client, game: Game) -> None:
+        game.record_hand(klob_hand())
+        game.record_hand(klob_hand(dealer=0))
+        page = member.post(url("hand_delete", game, 1), **HTMX).content.decode()
+        assert page.strip().startswith('<div id="play">')
+        assert list(game.hands.values_list("number", "dealer")) == [(1, 0)]
+
+    def test_a_finished_game_keeps_a_place_for_the_edit_form(
+        self, member: Client, game: Game
+    ) -> None:
+        for _ in range(5):
+            game.record_hand(klob_hand())
+        assert b'<section id="hand-form" hidden>' in member.get(url("game", game)).content
