@@ -110,10 +110,11 @@ class DeclarationRows:
                 required=False, choices=[("", "—"), *SUITS], label="Suit"
             )
 
-    def sequence_rows(self) -> list[list[forms.BoundField]]:
+    def sequence_rows(self) -> list[list[tuple[str, forms.BoundField]]]:
+        """Per row, (part, field) for who, what, cards, top and suit."""
         return [
             [
-                self[f"seq{row}_{part}"]  # type: ignore[index]
+                (part, self[f"seq{row}_{part}"])  # type: ignore[index]
                 for part in self.PARTS
                 if f"seq{row}_{part}" in self.fields
             ]

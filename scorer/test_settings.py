@@ -13,3 +13,8 @@ from scorer.settings import *  # noqa: E402, F403
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 SECURE_HSTS_SECONDS = 0
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405 (live-server threads must not hold connections)
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, not shared-cache memory: the browser tests' server threads then read while
+    # another writes, as they do in production.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405

@@ -72,6 +72,30 @@
     if (left >= 0) rest.value = String(left);
   });
 
+  // Declaration rows: show the rows in use and one empty row to add the next announcement;
+  // a row's kind hides the columns it does not use (a four has a rank, a marriage a suit).
+  function tidyRows(root) {
+    var groups = (root || document).querySelectorAll("[data-rows]");
+    for (var g = 0; g < groups.length; g++) {
+      var rows = groups[g].querySelectorAll("[data-row]");
+      var shownEmpty = false;
+      for (var r = 0; r < rows.length; r++) {
+        var selects = rows[r].querySelectorAll("select");
+        var used = false;
+        for (var i = 0; i < selects.length; i++) if (selects[i].value) used = true;
+        var kind = rows[r].querySelector(".part-kind select");
+        rows[r].dataset.kind = kind ? kind.value : "sequence";
+        rows[r].hidden = !used && shownEmpty;
+        if (!used) shownEmpty = true;
+      }
+    }
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.closest && event.target.closest("[data-rows]")) tidyRows();
+  });
+  document.addEventListener("DOMContentLoaded", function () { tidyRows(); });
+  document.addEventListener("htmx:afterSettle", function () { tidyRows(); });
+
   document.addEventListener("focusin", function (event) {
     if (event.target.hasAttribute && event.target.hasAttribute("data-select-on-focus")) {
       event.target.select();
