@@ -104,7 +104,7 @@ class DeclarationRows:
             self.fields[f"seq{row}_top"] = forms.ChoiceField(
                 required=False,
                 choices=[("", "—"), *RANKS],
-                label="Top card" if len(self.KINDS) == 1 else "Top / rank",
+                label="Top card" if len(self.KINDS) == 1 else "Top",
             )
             self.fields[f"seq{row}_suit"] = forms.ChoiceField(
                 required=False, choices=[("", "—"), *SUITS], label="Suit"

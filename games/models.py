@@ -126,16 +126,6 @@ class Game(models.Model):
         hands = read_hands(self.engine, settings, list(facts))
         return score_game(self.engine, settings, hands, self.player_names())
 
-    def dealer_for(self, number: int) -> int:
-        """Who deals hand `number` by default: the first dealer, then the engine's rule."""
-        if number <= 1:
-            return self.first_dealer
-        hands = list(self.hands.filter(number__lt=number).order_by("number"))
-        if not hands:
-            return self.first_dealer
-        last = self.engine.hand(hands[-1].facts, self.engine_settings())
-        return self.engine.next_dealer(last, self.engine_settings())
-
     # -- changes: each one transaction, each one engine call ---------------------------
 
     def _locked(self) -> Game:

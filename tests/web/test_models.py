@@ -135,3 +135,12 @@ def test_a_broken_import_leaves_nothing(game: Game) -> None:
 def test_slugs_carry_128_random_bits(game: Game) -> None:
     assert len(game.slug) >= 22 and len(game.watch_slug) >= 22 and len(game.circle.slug) >= 22
     assert game.slug != game.watch_slug
+
+
+def test_recompute_applies_a_changed_house_rule_to_every_hand(game: Game) -> None:
+    game.record_hand(klob_hand(card_points=[71, 81], dealer=1, caller=2))  # a tie
+    assert game.totals == [0, 162]
+    game.settings = {**game.settings, "tie_rule": "half"}
+    game.save()
+    game.recompute()
+    assert game.totals == [0, 81] and game.hands.get().scores == [0, 81]

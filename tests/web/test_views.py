@@ -434,8 +434,7 @@ class TestInlineEditing:
 
     def test_an_error_with_htmx_stays_in_the_edit_form(self, member: Client, game: Game) -> None:
         game.record_hand(klob_hand())
-        response = member.post(url("hand_edit", game, 1), hand_post(points_1=50, version=1),
-                               **HTMX)
+        response = member.post(url("hand_edit", game, 1), hand_post(points_1=50, version=1), **HTMX)
         assert response["HX-Retarget"] == "#hand-form"
         assert b"must add up to 152" in response.content and b"Edit hand 1" in response.content
 
