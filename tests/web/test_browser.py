@@ -38,7 +38,15 @@ def page(live_server: Any, request: Any) -> Iterator[Any]:
         )
         page = context.new_page()
         page.errors = []  # type: ignore[attr-defined]
-        page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+        # A preview replaced by a newer one is aborted on purpose (hx-sync), and htmx reports
+        # the abort on the console; anything else is a real error.
+        aborted = ("htmx:sendAbort", "htmx:afterRequest")
+        page.on(
+            "console",
+            lambda m: (
+                m.type == "error" and not m.text.startswith(aborted) and page.errors.append(m.text)
+            ),
+        )
         page.on("pageerror", lambda e: page.errors.append(str(e)))
         yield page
         failed = getattr(request.node, "rep_call", None)

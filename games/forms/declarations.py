@@ -1,0 +1,141 @@
+"""Declarations entered row by row, in the order announced (Klaberjass and Terz)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django import forms
+
+from games.forms.base import RANKS, SUITS, _int, seat_choices
+
+
+class DeclarationRows:
+    """Rows of declarations in the order announced: who, what, cards, top card, suit.
+
+    Klaberjass rows are runs only, with Bella as a seat of its own; Terz rows also take a
+    four of a kind (its rank in the "top" column) and a marriage (its suit).
+    """
+
+    ROWS = 4
+    KINDS: ClassVar[list[tuple[str, str]]] = [("sequence", "Run")]
+    BELLA = True
+    PARTS = ("seat", "kind", "length", "top", "suit")
+    fields: dict[str, forms.Field]
+    cleaned_data: dict[str, Any]
+
+    def add_declaration_fields(self, seats: list[tuple[str, str]]) -> None:
+        if self.BELLA:
+            self.fields["bella"] = forms.ChoiceField(
+                required=False, widget=forms.RadioSelect, choices=[("", "None"), *seats]
+            )
+        for row in range(self.ROWS):
+            self.fields[f"seq{row}_seat"] = forms.ChoiceField(
+                required=False, choices=[("", "—"), *seats], label="Who"
+            )
+            if len(self.KINDS) > 1:
+                self.fields[f"seq{row}_kind"] = forms.ChoiceField(
+                    required=False, choices=[("", "—"), *self.KINDS], label="What"
+                )
+            self.fields[f"seq{row}_length"] = forms.TypedChoiceField(
+                required=False,
+                coerce=int,
+                empty_value=None,
+                label="Cards",
+                choices=[("", "—")] + [(str(n), str(n)) for n in range(3, 9)],
+            )
+            self.fields[f"seq{row}_top"] = forms.ChoiceField(
+                required=False,
+                choices=[("", "—"), *RANKS],
+                label="Top card" if len(self.KINDS) == 1 else "Top",
+            )
+            self.fields[f"seq{row}_suit"] = forms.ChoiceField(
+                required=False, choices=[("", "—"), *SUITS], label="Suit"
+            )
+
+    def sequence_rows(self) -> list[list[tuple[str, forms.BoundField]]]:
+        """Per row, (part, field) for who, what, cards, top and suit."""
+        return [
+            [
+                (part, self[f"seq{row}_{part}"])  # type: ignore[index]
+                for part in self.PARTS
+                if f"seq{row}_{part}" in self.fields
+            ]
+            for row in range(self.ROWS)
+        ]
+
+    def declaration_facts(self) -> list[dict[str, Any]]:
+        d = self.cleaned_data
+        declarations = []
+        for row in range(self.ROWS):
+            part = {p: d.get(f"seq{row}_{p}") for p in self.PARTS}
+            if all(v in (None, "") for v in part.values()):
+                continue
+            kind = part["kind"] or "sequence"
+            declaration: dict[str, Any] = {"seat": _int(part["seat"]), "kind": kind}
+            if kind == "sequence":
+                declaration["length"] = part["length"]
+                declaration["top"] = part["top"] or None
+                declaration["suit"] = part["suit"] or None
+            elif kind == "four":
+                declaration["rank"] = part["top"] or None
+            else:
+                declaration["suit"] = part["suit"] or None
+            declarations.append(declaration)
+        if d.get("bella") not in (None, ""):
+            declarations.append({"seat": int(d["bella"]), "kind": "bella"})
+        return declarations
+
+    @classmethod
+    def declaration_initial(cls, declarations: list[dict[str, Any]]) -> dict[str, Any]:
+        initial: dict[str, Any] = {}
+        row = 0
+        for declaration in declarations:
+            if declaration["kind"] == "bella":
+                initial["bella"] = str(declaration["seat"])
+            elif row < cls.ROWS:
+                initial[f"seq{row}_seat"] = str(declaration["seat"])
+                initial[f"seq{row}_kind"] = declaration["kind"]
+                initial[f"seq{row}_length"] = str(declaration.get("length", ""))
+                initial[f"seq{row}_top"] = declaration.get("top") or declaration.get("rank", "")
+                initial[f"seq{row}_suit"] = declaration.get("suit", "")
+                row += 1
+        return initial
+
+
+class TerzRows(DeclarationRows):
+    ROWS = 6
+    KINDS: ClassVar[list[tuple[str, str]]] = [
+        ("sequence", "Run"),
+        ("four", "Four of a kind"),
+        ("marriage", "Marriage"),
+    ]
+    BELLA = False
+
+
+class DeclarationsForm(DeclarationRows, forms.Form):
+    """The declarations helper: who declared what, the trump and the dealer (Klaberjass)."""
+
+    variant = "klaberjass"
+    teams = True
+
+    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names = names
+        seats = seat_choices(names)
+        self.fields["dealer"].choices = seats
+        self.add_declaration_fields(seats)
+
+
+class TerzDeclarationsForm(TerzRows, forms.Form):
+    """The declarations helper for Terz: combinations in the order announced, and trump."""
+
+    variant = "terz"
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names = names
+        self.add_declaration_fields(seat_choices(names))

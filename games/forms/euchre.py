@@ -1,0 +1,119 @@
+"""Euchre: the quick hand form and the house rules asked at game start."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django import forms
+
+from games.forms.base import SUITS, HandForm, SettingSpec, seat_choices
+
+
+class EuchreHandForm(HandForm):
+    """Made for speed: the maker, "alone", the makers' tricks, Save."""
+
+    variant = "euchre"
+    template = "games/hands/euchre.html"
+    error_fields: ClassVar[dict[str, str]] = {"alone": "alone"}
+
+    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    outcome = forms.ChoiceField(
+        required=False,
+        choices=[
+            ("played", "played"),
+            ("passed_out", "passed out"),
+            ("dealer_forfeit", "declined"),
+        ],
+    )
+    maker = forms.TypedChoiceField(
+        coerce=int, required=False, empty_value=None, widget=forms.RadioSelect, label="Maker"
+    )
+    alone = forms.BooleanField(required=False, label="Played alone")
+    defender_alone = forms.BooleanField(required=False, label="A defender played alone")
+    maker_tricks = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=None,
+        widget=forms.RadioSelect,
+        choices=[(str(n), str(n)) for n in range(6)],
+        label="Makers' tricks",
+    )
+    trump = forms.ChoiceField(required=False, choices=SUITS, widget=forms.RadioSelect)
+    round = forms.ChoiceField(
+        required=False,
+        widget=forms.RadioSelect,
+        choices=[("", "—"), ("1", "Ordered up (round 1)"), ("2", "Named (round 2)")],
+    )
+    turned_up = forms.ChoiceField(required=False, choices=[("", "—"), *SUITS])
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        seats = seat_choices(self.names)
+        self.fields["dealer"].choices = seats  # type: ignore[attr-defined]
+        self.fields["maker"].choices = seats  # type: ignore[attr-defined]
+        self.all_pass = self.settings.all_pass
+        self.defend_alone = self.settings.defend_alone
+
+    def facts(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        outcome = d.get("outcome") or "played"
+        if outcome != "played":
+            return {"dealer": d["dealer"], "outcome": outcome}
+        facts: dict[str, Any] = {"dealer": d["dealer"], "maker": d.get("maker")}
+        if d.get("trump"):
+            facts["trump"] = d["trump"]
+        if d.get("round"):
+            facts["round"] = int(d["round"])
+        if d.get("turned_up"):
+            facts["turned_up"] = d["turned_up"]
+        if d.get("alone"):
+            facts["alone"] = True
+        if d.get("defender_alone"):
+            facts["defender_alone"] = True
+        facts["maker_tricks"] = d.get("maker_tricks")
+        return facts
+
+    @classmethod
+    def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "dealer": facts["dealer"],
+            "outcome": facts.get("outcome", "played"),
+            "maker": facts.get("maker"),
+            "alone": facts.get("alone", False),
+            "defender_alone": facts.get("defender_alone", False),
+            "maker_tricks": facts.get("maker_tricks"),
+            "trump": facts.get("trump", ""),
+            "round": str(facts.get("round", "")),
+            "turned_up": facts.get("turned_up", ""),
+        }
+
+
+SETTINGS = [
+    SettingSpec("target", "Play to", main=True),
+    SettingSpec(
+        "all_pass",
+        "When everyone passes twice",
+        [
+            ("redeal", "Redeal: nobody scores"),
+            ("stick_the_dealer", "Stick the dealer: the dealer must name trump"),
+            ("dealer_forfeit", "The dealer may decline: opponents +1"),
+        ],
+        main=True,
+    ),
+    SettingSpec(
+        "stuck_dealer_any_suit",
+        "A stuck dealer",
+        [(False, "Names another suit"), (True, "May name the turned-down suit")],
+    ),
+    SettingSpec("lone_euchre_points", "Euchring a lone hand", [(2, "2 points"), (4, "4 points")]),
+    SettingSpec(
+        "defend_alone",
+        "A defender may play alone",
+        [(False, "No"), (True, "Yes: euchring a loner alone is 4")],
+    ),
+    SettingSpec(
+        "super_euchre",
+        "Makers take no trick (super-euchre)",
+        [(False, "2 as usual"), (True, "4 points")],
+    ),
+]

@@ -1,0 +1,235 @@
+"""Hoşkin and Tekli: the hand forms, the meld calculator's grid, the house rules."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django import forms
+
+from games.engine import VARIANTS
+from games.forms.base import SUITS, HandForm, SettingSpec, seat_choices
+
+HOSKIN_RANKS = [("A", "A"), ("10", "10"), ("K", "K"), ("Q", "Q"), ("J", "J")]
+
+
+def meld_cells(prefix: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """The meld calculator's grid: per suit, its symbol and (field name, rank) per card."""
+    return [
+        (suit, symbol, [(f"{prefix}{rank}{suit}", label) for rank, label in HOSKIN_RANKS])
+        for suit, symbol in SUITS
+    ]
+
+
+def read_holding(data: Any, prefix: str) -> dict[Any, int]:
+    """The cards a player laid out, from the calculator's grid (counts 0–4 per card)."""
+    from games.engine.cards import Card
+
+    holding = {}
+    for suit, _ in SUITS:
+        for rank, _label in HOSKIN_RANKS:
+            raw = str(data.get(f"{prefix}{rank}{suit}") or "0").strip()
+            count = int(raw) if raw.isdigit() else -1
+            if not 0 <= count <= 4:
+                raise forms.ValidationError(f"{rank}{suit}: 0 to 4 copies, not “{raw}”")
+            if count:
+                holding[Card.parse(f"{rank}{suit}")] = count
+    return holding
+
+
+HOSKIN_COMMON = [
+    SettingSpec("target", "Baraj (play to)", main=True),
+    SettingSpec(
+        "card_values",
+        "Card values in tricks",
+        [("ace_ten", "A 11, 10 10, K 4, Q 3, J 2"), ("tens", "A, 10, K 10 each; Q, J 0")],
+    ),
+    SettingSpec("last_trick_bonus", "Last trick", [(20, "+20"), (10, "+10"), (0, "Nothing")]),
+]
+
+
+class HoskinHandForm(HandForm):
+    """Hoşkin for partners: the ihale, koz, melds, trick points, the last trick, violations."""
+
+    variant = "hoskin"
+    template = "games/hands/hoskin.html"
+    error_fields: ClassVar[dict[str, str]] = {
+        "trick_points": "tricks_0",
+        "melds": "meld_0",
+        "struck": "struck",
+        "bids": "contract",
+        "gomu_points": "gomu_points",
+        "outcome": "holder",
+    }
+    TEKLI = False
+
+    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    outcome = forms.ChoiceField(required=False, choices=[("played", "played"), ("void", "void")])
+    holder = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Ihale holder")
+    contract = forms.IntegerField(label="Contract (kontrat)")
+    forced = forms.BooleanField(required=False, label="Forced")
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label="Koz (trump)")
+    last_trick = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Last trick")
+    violation = forms.ChoiceField(
+        required=False,
+        widget=forms.RadioSelect,
+        label="A false declaration by the holders",
+        choices=[
+            ("", "None"),
+            ("meld_short", "Recount short"),
+            ("aces_claim_false", "False aces claim"),
+        ],
+    )
+    struck = forms.IntegerField(
+        required=False,
+        min_value=0,
+        label="Meld struck from the other side",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 10}),
+    )
+    gomu_points = forms.IntegerField(
+        required=False,
+        label="Gömü points",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    recount_failed = forms.BooleanField(required=False, label="Recount short")
+    unannounced_burial = forms.BooleanField(required=False, label="Unannounced burial")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        seats = seat_choices(self.names)
+        sides = list(VARIANTS[self.variant].side_names(self.names))
+        self.fields["dealer"].choices = seats  # type: ignore[attr-defined]
+        self.fields["holder"].choices = seats  # type: ignore[attr-defined]
+        self.fields["last_trick"].choices = seat_choices(sides)  # type: ignore[attr-defined]
+        self.sides = sides
+        for seat, name in enumerate(self.names):
+            self.fields[f"meld_{seat}"] = forms.IntegerField(
+                min_value=0,
+                label=f"{name}'s melds",
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 10}),
+            )
+        for side, name in enumerate(sides):
+            self.fields[f"tricks_{side}"] = forms.IntegerField(
+                min_value=0,
+                label=f"{name}'s trick points",
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+        if self.TEKLI:
+            self.fields["contract"] = forms.TypedChoiceField(
+                coerce=int,
+                widget=forms.RadioSelect,
+                label="Contract (kontrat)",
+                choices=[("550", "550"), ("650", "650"), ("750", "750")],
+            )
+            for i in range(5):
+                self.fields[f"gomu_card_{i}"] = forms.ChoiceField(
+                    required=False, choices=[("", "card"), *HOSKIN_RANKS]
+                )
+            for name in ("violation", "struck"):
+                del self.fields[name]
+        else:
+            for name in ("gomu_points", "recount_failed", "unannounced_burial"):
+                del self.fields[name]
+        self.tekli = self.TEKLI
+        self.bid_step = getattr(self.settings, "bid_step", 10)
+
+    def meld_fields(self) -> list[tuple[int, forms.BoundField, Any]]:
+        return [
+            (seat, self[f"meld_{seat}"], meld_cells(f"cards{seat}_"))
+            for seat in range(len(self.names))
+        ]
+
+    def trick_fields(self) -> list[forms.BoundField]:
+        return [self[f"tricks_{side}"] for side in range(len(self.sides))]
+
+    def gomu_cards(self) -> list[forms.BoundField]:
+        return [self[f"gomu_card_{i}"] for i in range(5)]
+
+    def full_clean(self) -> None:
+        # A void deal (redealt) needs only its dealer.
+        if self.is_bound and self.data.get("outcome") == "void":
+            for name, field in self.fields.items():
+                field.required = name == "dealer"
+        super().full_clean()
+
+    def facts(self) -> dict[str, Any]:
+        from games.engine.cards import Rank
+        from games.engine.hoskin import card_points
+
+        d = self.cleaned_data
+        if d.get("outcome") == "void":
+            return {"dealer": d["dealer"], "outcome": "void"}
+        facts: dict[str, Any] = {
+            "dealer": d["dealer"],
+            "holder": d["holder"],
+            "contract": d["contract"],
+        }
+        if d.get("forced"):
+            facts["forced"] = True
+        facts["trump"] = d["trump"]
+        facts["melds"] = [d.get(f"meld_{seat}") for seat in range(len(self.names))]
+        facts["trick_points"] = [d.get(f"tricks_{side}") for side in range(len(self.sides))]
+        if self.TEKLI:
+            gomu = d.get("gomu_points")
+            cards = [d.get(f"gomu_card_{i}") for i in range(5)]
+            if gomu is None and any(cards):
+                gomu = card_points([Rank(c) for c in cards if c], self.settings.card_values)
+            facts["gomu_points"] = gomu
+        facts["last_trick"] = d["last_trick"]
+        if self.TEKLI:
+            for key in ("recount_failed", "unannounced_burial"):
+                if d.get(key):
+                    facts[key] = True
+        else:
+            if d.get("violation"):
+                facts["violation"] = d["violation"]
+            if d.get("struck"):
+                struck = [0, 0]
+                struck[1 - d["holder"] % 2] = d["struck"]
+                facts["struck"] = struck
+        return facts
+
+    @classmethod
+    def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
+        keys = ("dealer", "outcome", "holder", "contract", "trump", "last_trick", "gomu_points")
+        initial: dict[str, Any] = {key: facts.get(key) for key in keys}
+        initial["violation"] = facts.get("violation") or ""
+        for key in ("forced", "recount_failed", "unannounced_burial"):
+            initial[key] = facts.get(key, False)
+        for seat, meld in enumerate(facts.get("melds", [])):
+            initial[f"meld_{seat}"] = meld
+        for side, points in enumerate(facts.get("trick_points", [])):
+            initial[f"tricks_{side}"] = points
+        if facts.get("struck"):
+            initial["struck"] = max(facts["struck"])
+        return initial
+
+
+class HoskinTekliHandForm(HoskinHandForm):
+    variant = "hoskin-tekli"
+    TEKLI = True
+
+
+SETTINGS_PARTNERS = [
+    *HOSKIN_COMMON,
+    SettingSpec("bid_step", "Ihale rises in", [(10, "10s"), (50, "50s")]),
+    SettingSpec(
+        "both_cross",
+        "Both sides reach the baraj",
+        [("contract", "The contract side wins"), ("higher", "The higher total wins")],
+    ),
+]
+
+
+SETTINGS_TEKLI = [
+    *HOSKIN_COMMON,
+    SettingSpec(
+        "gomu_to",
+        "The gömü's points go to",
+        [("last_trick", "Whoever takes the last trick"), ("holder", "The ihale holder")],
+    ),
+    SettingSpec(
+        "both_cross",
+        "Several reach the baraj",
+        [("contract", "The holder wins if among them"), ("higher", "The higher total wins")],
+    ),
+]

@@ -1,0 +1,79 @@
+"""Terz: the hand form and the house rules asked at game start."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django import forms
+
+from games.forms.base import SUITS, HandForm, SettingSpec, seat_choices
+from games.forms.declarations import TerzRows
+
+
+class TerzHandForm(TerzRows, HandForm):
+    """Dealer, trump, one player's card points, the last trick, combinations as announced."""
+
+    variant = "terz"
+    template = "games/hands/terz.html"
+    error_fields: ClassVar[dict[str, str]] = {"card_points": "points_0"}
+
+    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
+    points_0 = forms.IntegerField(min_value=0, label="Card points")
+    points_1 = forms.IntegerField(min_value=0, label="Card points")
+    last_trick = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Last trick")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        seats = seat_choices(self.names)
+        self.fields["dealer"].choices = seats  # type: ignore[attr-defined]
+        self.fields["last_trick"].choices = seats  # type: ignore[attr-defined]
+        self.add_declaration_fields(seats)
+        self.card_total = self.settings.card_total
+        for seat, name in enumerate(self.names):
+            self.fields[f"points_{seat}"].label = f"{name}'s card points"
+
+    def facts(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        facts: dict[str, Any] = {
+            "dealer": d["dealer"],
+            "trump": d["trump"],
+            "card_points": [d["points_0"], d["points_1"]],
+            "last_trick": d["last_trick"],
+        }
+        declarations = self.declaration_facts()
+        if declarations:
+            facts["declarations"] = declarations
+        return facts
+
+    @classmethod
+    def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "dealer": facts["dealer"],
+            "trump": facts["trump"],
+            "points_0": facts["card_points"][0],
+            "points_1": facts["card_points"][1],
+            "last_trick": facts["last_trick"],
+            **cls.declaration_initial(facts.get("declarations", [])),
+        }
+
+
+SETTINGS = [
+    SettingSpec("target", "Play to", main=True),
+    SettingSpec(
+        "card_values",
+        "Card values",
+        [
+            ("seed", "A 11, 10 10, K 3, Q 2, J 1 — trump J 20, 9 13 (140)"),
+            ("standard", "A 11, 10 10, K 4, Q 3, J 2 — trump J 20, 9 14 (152)"),
+        ],
+    ),
+    SettingSpec(
+        "marriage_suits", "Marriages", [("any", "In any suit"), ("trump", "Only in trumps")]
+    ),
+    SettingSpec(
+        "combo_tiebreak",
+        "Equal combinations",
+        [("first", "The one announced first"), ("trump", "Trumps first, then the earlier")],
+    ),
+]

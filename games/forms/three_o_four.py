@@ -1,0 +1,182 @@
+"""304 and the three-hand widow game: the hand forms and house rules."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django import forms
+
+from games.forms.base import RANKS, SUITS, HandForm, SettingSpec, seat_choices
+
+CARD_POINTS_304 = {"J": 30, "9": 20, "A": 11, "10": 10, "K": 3, "Q": 2, "8": 0, "7": 0}
+
+
+def parse_auction(text: str) -> list[int | None]:
+    """Read "160 170 p 190 pass pass" into bids and passes (None)."""
+    calls: list[int | None] = []
+    for token in text.replace(",", " ").split():
+        word = token.strip().lower()
+        if word in ("p", "pass", "-", "x"):
+            calls.append(None)
+        elif word.isdigit():
+            calls.append(int(word))
+        else:
+            raise forms.ValidationError(f"“{token}” is neither a bid nor a pass (write p)")
+    return calls
+
+
+class ThreeOFourHandForm(HandForm):
+    """Bidder and bid, trump, the called card and its holder, marriages, points and tricks."""
+
+    variant = "304"
+    template = "games/hands/304.html"
+    error_fields: ClassVar[dict[str, str]] = {
+        "bids": "auction",
+        "called_card": "called_rank",
+        "marriages": "marriage_S",
+    }
+    WIDOW = False
+
+    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    bidder = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Bidder")
+    bid = forms.IntegerField(
+        label="Bid", widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5})
+    )
+    auction = forms.CharField(
+        required=False,
+        label="The auction, bid by bid",
+        help_text="From the dealer's left, in turn: e.g. 160 170 p 190 p p",
+    )
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
+    called_rank = forms.ChoiceField(
+        required=False, choices=RANKS, widget=forms.RadioSelect, label="Called card"
+    )
+    called_suit = forms.ChoiceField(
+        required=False, choices=SUITS, widget=forms.RadioSelect, label="Called card's suit"
+    )
+    partner = forms.TypedChoiceField(
+        coerce=int, required=False, empty_value=None, widget=forms.RadioSelect, label="Partner"
+    )
+    partner_lost = forms.BooleanField(required=False, label="Called card lost: played alone")
+    slam = forms.BooleanField(required=False, label="Slam declared")
+    points = forms.IntegerField(
+        label="Trick points", widget=forms.NumberInput(attrs={"inputmode": "numeric"})
+    )
+    tricks = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Tricks")
+    widow_points = forms.IntegerField(
+        required=False,
+        label="Widow points",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    widow_card_1 = forms.ChoiceField(required=False, choices=[("", "card"), *RANKS])
+    widow_card_2 = forms.ChoiceField(required=False, choices=[("", "card"), *RANKS])
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        seats = seat_choices(self.names)
+        for name in ("dealer", "bidder", "partner"):
+            self.fields[name].choices = seats  # type: ignore[attr-defined]
+        all_tricks = 10 if self.WIDOW else 8
+        self.fields["tricks"].choices = [(str(n), str(n)) for n in range(all_tricks + 1)]  # type: ignore[attr-defined]
+        for suit, symbol in SUITS:
+            self.fields[f"marriage_{suit}"] = forms.ChoiceField(
+                required=False, choices=[("", "—"), *seats], label=f"K+Q{symbol}"
+            )
+        if self.WIDOW:
+            for name in ("called_rank", "called_suit", "partner", "partner_lost"):
+                del self.fields[name]
+        else:
+            for name in ("widow_points", "widow_card_1", "widow_card_2"):
+                del self.fields[name]
+        self.widow = self.WIDOW
+        self.all_tricks = all_tricks
+
+    def marriage_fields(self) -> list[tuple[str, forms.BoundField]]:
+        return [(suit, self[f"marriage_{suit}"]) for suit, _ in SUITS]
+
+    def clean_auction(self) -> list[int | None]:
+        return parse_auction(self.cleaned_data.get("auction") or "")
+
+    def facts(self) -> dict[str, Any]:
+        from games.engine.three_o_four import seat_calls
+
+        d = self.cleaned_data
+        facts: dict[str, Any] = {"dealer": d["dealer"], "bidder": d["bidder"], "bid": d["bid"]}
+        if d.get("auction"):
+            facts["bids"] = seat_calls(d["auction"], d["dealer"], len(self.names))
+        facts["trump"] = d["trump"]
+        if not self.WIDOW:
+            rank, suit = d.get("called_rank"), d.get("called_suit")
+            facts["called_card"] = f"{rank}{suit}" if rank and suit else None
+            facts["partner"] = d.get("partner")
+            if d.get("partner_lost"):
+                facts["partner_lost"] = True
+        marriages = [
+            {"seat": int(d[f"marriage_{suit}"]), "suit": suit}
+            for suit, _ in SUITS
+            if d.get(f"marriage_{suit}") not in (None, "")
+        ]
+        if marriages:
+            facts["marriages"] = marriages
+        facts["points"] = d["points"]
+        if self.WIDOW:
+            widow = d.get("widow_points")
+            cards = [d.get("widow_card_1"), d.get("widow_card_2")]
+            if widow is None and any(cards):
+                widow = sum(CARD_POINTS_304[c] for c in cards if c)
+            facts["widow_points"] = widow
+        facts["tricks"] = d["tricks"]
+        if d.get("slam"):
+            facts["slam"] = True
+        return facts
+
+    @classmethod
+    def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
+        initial: dict[str, Any] = {
+            key: facts.get(key)
+            for key in (
+                "dealer",
+                "bidder",
+                "bid",
+                "trump",
+                "partner",
+                "points",
+                "tricks",
+                "widow_points",
+            )
+        }
+        initial["slam"] = facts.get("slam", False)
+        initial["partner_lost"] = facts.get("partner_lost", False)
+        if facts.get("called_card"):
+            initial["called_rank"], initial["called_suit"] = (
+                facts["called_card"][:-1],
+                facts["called_card"][-1],
+            )
+        for m in facts.get("marriages", []):
+            initial[f"marriage_{m['suit']}"] = str(m["seat"])
+        if facts.get("bids"):
+            initial["auction"] = " ".join(
+                "p" if call.get("pass") else str(call["bid"]) for call in facts["bids"]
+            )
+        return initial
+
+
+class WidowHandForm(ThreeOFourHandForm):
+    variant = "304-widow"
+    WIDOW = True
+
+
+SETTINGS = [
+    SettingSpec("deals", "Deals in a game", main=True),
+    SettingSpec(
+        "failed_slam",
+        "A declared slam that fails",
+        [(-4, "−4"), (-1, "−1"), ("normal", "Scored as usual (+1 or −1)")],
+    ),
+    SettingSpec("allow_304_bid", "Bid 304 over 275 or more", [(False, "No"), (True, "Yes")]),
+    SettingSpec(
+        "tie",
+        "Equal highest after the last deal",
+        [("share", "Share the win"), ("extra_deals", "Play extra deals")],
+    ),
+]
