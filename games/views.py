@@ -240,8 +240,8 @@ def melds(request: HttpRequest, circle: str) -> HttpResponse:
             result = {"total": meld.total, "lines": meld.lines}
     else:
         result["problem"] = "Choose the koz (trump) first: the seri and the trump evli need it."
-    context = {"circle": found, "result": result, "seat": seat, "trump": trump}
-    if request.htmx and seat is not None:
+    context = {"circle": found, "result": result, "seat": seat, "trump": trump, "asked": True}
+    if request.htmx:
         return render(request, "games/melds.html#meld-result", context)
     context |= {
         "grid": meld_cells(prefix),

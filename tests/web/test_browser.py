@@ -502,3 +502,20 @@ def test_a_hoskin_tekli_game_with_a_failed_contract(page: Any) -> None:
     shot(page, "hoskin-won")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not page.errors, page.errors
+
+
+def test_the_meld_calculator_page_counts_as_cards_are_tapped(page: Any, live_server: Any) -> None:
+    from games.models import Circle
+
+    circle = Circle.objects.create()
+    page.goto(f"/c/{circle.slug}/melds")
+    page.locator(".suit-btn.suit-D").click()
+    for rank in ["A", "10", "K", "Q", "J"]:
+        page.locator(".meld-suit.suit-D .card-cell", has_text=rank).first.click()
+    page.locator("#meld-page-result", has_text="150").wait_for()
+    for rank in ["A", "10", "K", "Q", "J"]:
+        page.locator(".meld-suit.suit-D .card-cell", has_text=rank).first.click()
+    page.locator("#meld-page-result", has_text="1500").wait_for()
+    assert "Double seri" in page.locator("#meld-page-result").inner_text()
+    shot(page, "melds-page")
+    assert not page.errors, page.errors
