@@ -20,7 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from games.circles import remember, remembered
 from games.engine import VARIANTS, GameState, ScorerError
 from games.engine.cards import Suit
-from games.engine.declarations import Declaration
+from games.engine.declarations import judge
 from games.engine.game import HandError
 from games.engine.hoskin import count_meld
 from games.forms import (
@@ -178,44 +178,32 @@ def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
 
 
 def _contest(form: Any, variant: str, names: list[str], settings: Any) -> dict[str, Any] | None:
-    """Run the engine's declaration contest on what the helper form holds."""
+    """The engine's verdict on what the helper form holds, as rows to show."""
     engine = VARIANTS[variant]
-    data = form.cleaned_data
-    dealer = data.get("dealer", 0)
+    sides = engine.side_names(names)
+    state = GameState(totals=(0,) * len(sides), sides=sides, players=tuple(names))
+    trump = Suit(form.cleaned_data["trump"])
     try:
-        declared = tuple(
-            Declaration.read(d, i, engine.seats, ("sequence", "bella", "four", "marriage"))
-            for i, d in enumerate(form.declaration_facts())
+        verdict = judge(
+            engine,
+            form.cleaned_data.get("dealer", 0),
+            trump,
+            form.declaration_facts(),
+            settings,
+            state,
         )
-        # Only the declarations matter here; the card points are a placeholder the contest
-        # never reads.
-        total = settings.card_total
-        hand = engine.hand_class(
-            dealer=dealer,
-            trump=Suit(data["trump"]),
-            card_points=(total // 2, total - total // 2),
-            last_trick=0,
-            declarations=declared,
-            **({"caller": dealer} if variant == "klaberjass" else {}),
-        )
-        hand.check_declarations(settings)
     except ScorerError as error:
         form.add_error(None, error.message)
         return None
-    sides = engine.side_names(names)
-    state = GameState(totals=(0,) * len(sides), sides=sides, players=tuple(names))
-    points, verdicts, notes = engine.contest(hand, settings, state)
     rows = [
-        (
-            names[d.seat],
-            d.describe(hand.trump),
-            verdicts[i].counted,
-            verdicts[i].points,
-            verdicts[i].reason,
-        )
-        for i, d in enumerate(declared)
+        (names[d.seat], d.describe(trump), v.counted, v.points, v.reason)
+        for d, v in ((d, verdict.verdicts[i]) for i, d in enumerate(verdict.declarations))
     ]
-    return {"rows": rows, "notes": notes, "sides": list(zip(sides, points, strict=True))}
+    return {
+        "rows": rows,
+        "notes": verdict.notes,
+        "sides": list(zip(sides, verdict.points, strict=True)),
+    }
 
 
 @require_GET

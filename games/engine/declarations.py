@@ -13,7 +13,7 @@ from typing import Any
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
-from games.engine.variant import Plain
+from games.engine.variant import GameState, Plain, Verdict
 
 RANKS = list(Rank)
 KINDS = ("sequence", "bella", "four", "marriage")
@@ -134,3 +134,34 @@ def senior(
         return []
     best = max(key(i, d) for i, d in ranked)
     return [(i, d) for i, d in ranked if key(i, d) == best]
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The declarations contest on its own: what scores, for whom, and why."""
+
+    declarations: tuple[Declaration, ...]
+    points: list[int]
+    verdicts: dict[int, Verdict]
+    notes: list[str]
+
+
+def judge(
+    variant: Any,
+    dealer: int,
+    trump: Suit,
+    items: Sequence[object],
+    settings: Any,
+    state: GameState,
+) -> Judgement:
+    """Check declarations as a hand would and run the variant's contest on them alone.
+
+    For the declarations helper: no card points or tricks are involved.
+    """
+    declared = tuple(
+        Declaration.read(item, i, variant.seats, KINDS) for i, item in enumerate(items)
+    )
+    hand = variant.hand_class.for_declarations(dealer, trump, declared)
+    hand.check_declarations(settings)
+    points, verdicts, notes = variant.contest(hand, settings, state)
+    return Judgement(declared, points, verdicts, notes)

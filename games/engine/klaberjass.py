@@ -103,6 +103,20 @@ class Hand(BaseHand):
         hand.check(settings)
         return hand
 
+    @classmethod
+    def for_declarations(
+        cls, dealer: int, trump: Suit, declarations: tuple[Declaration, ...]
+    ) -> Self:
+        """A hand holding only declarations, for judging them on their own."""
+        return cls(
+            dealer=dealer,
+            caller=dealer,
+            trump=trump,
+            card_points=(0, 0),
+            last_trick=0,
+            declarations=declarations,
+        )
+
     def check(self, settings: Settings) -> None:
         """Raise InvalidHand for the first rule this hand breaks."""
         if self.round == "bima" and self.caller != self.dealer:

@@ -85,6 +85,15 @@ class Hand(BaseHand):
         hand.check(settings)
         return hand
 
+    @classmethod
+    def for_declarations(
+        cls, dealer: int, trump: Suit, declarations: tuple[Declaration, ...]
+    ) -> Self:
+        """A deal holding only announcements, for judging them on their own."""
+        return cls(
+            dealer=dealer, trump=trump, card_points=(0, 0), last_trick=0, declarations=declarations
+        )
+
     def check(self, settings: Settings) -> None:
         """Raise InvalidHand for the first rule this hand breaks."""
         check_card_points(self.card_points, settings.card_total)

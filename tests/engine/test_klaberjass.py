@@ -448,3 +448,36 @@ class TestRejectedInput:
         with pytest.raises((InvalidSettings, ParseError)) as caught:
             KLOB.settings(settings)
         assert caught.value.field == field
+
+
+class TestJudgingDeclarationsAlone:
+    def test_the_helper_contest_needs_no_card_points(self) -> None:
+        from games.engine.cards import Suit
+        from games.engine.declarations import judge
+
+        state = GameState(totals=(0, 0), sides=KLOB.side_names(PLAYERS), players=PLAYERS)
+        result = judge(
+            KLOB,
+            2,
+            Suit.CLUBS,
+            [seq(3, 4, "10", "S"), seq(2, 4, "Q", "H"), {"seat": 0, "kind": "bella"}],
+            KLOB.settings(),
+            state,
+        )
+        assert result.points == [70, 0]
+        assert [result.verdicts[i].counted for i in range(3)] == [False, True, True]
+
+    def test_the_helper_refuses_a_card_in_two_runs(self) -> None:
+        from games.engine.cards import Suit
+        from games.engine.declarations import judge
+
+        state = GameState(totals=(0, 0), sides=KLOB.side_names(PLAYERS), players=PLAYERS)
+        with pytest.raises(InvalidHand):
+            judge(
+                KLOB,
+                0,
+                Suit.CLUBS,
+                [seq(0, 3, "K", "S"), seq(1, 3, "A", "S")],
+                KLOB.settings(),
+                state,
+            )
