@@ -52,6 +52,11 @@ class DeclarationRows:
                 required=False, choices=[("", "—"), *SUITS], label="Suit"
             )
 
+    def chips(self) -> list[tuple[str, str, str, str]]:
+        """Quick "add" buttons: (seat, player, kind, label) for each player and kind."""
+        seats = self.fields["seq0_seat"].choices[1:]  # type: ignore[attr-defined]
+        return [(seat, name, kind, label) for seat, name in seats for kind, label in self.KINDS]
+
     def sequence_rows(self) -> list[list[tuple[str, forms.BoundField]]]:
         """Per row, (part, field) for who, what, cards, top and suit."""
         return [

@@ -93,6 +93,25 @@
   document.addEventListener("change", function (event) {
     if (event.target.closest && event.target.closest("[data-rows]")) tidyRows();
   });
+  // A chip fills the next empty row with its player and kind, ready for the details.
+  document.addEventListener("click", function (event) {
+    var chip = event.target.closest && event.target.closest("[data-add-seat]");
+    if (!chip) return;
+    var rows = chip.closest("[data-rows]").querySelectorAll("[data-row]");
+    for (var r = 0; r < rows.length; r++) {
+      var seat = rows[r].querySelector(".part-seat select");
+      if (seat.value) continue;
+      seat.value = chip.dataset.addSeat;
+      var kind = rows[r].querySelector(".part-kind select");
+      if (kind) kind.value = chip.dataset.addKind;
+      seat.dispatchEvent(new Event("change", { bubbles: true }));
+      var next = rows[r].querySelector(kind ? ".part-length select" : ".part-length select");
+      if (chip.dataset.addKind === "four") next = rows[r].querySelector(".part-top select");
+      if (chip.dataset.addKind === "marriage") next = rows[r].querySelector(".part-suit select");
+      if (next) next.focus();
+      return;
+    }
+  });
   document.addEventListener("DOMContentLoaded", function () { tidyRows(); });
   document.addEventListener("htmx:afterSettle", function () { tidyRows(); });
 

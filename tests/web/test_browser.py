@@ -381,8 +381,12 @@ def test_a_terz_game_with_combinations(page: Any) -> None:
 
     cards(90, "Ann", "S")
     form.locator("summary", has_text="Combinations").click()
-    announce(0, "0", "four", top="J")
-    announce(1, "0", "marriage", suit="H")
+    # Quick chips fill the next row with the player and the kind.
+    form.get_by_role("button", name="+ Ann: four of a kind").click()
+    form.locator("#id_seq0_top").select_option("J")
+    form.get_by_role("button", name="+ Ann: marriage").click()
+    form.locator("#id_seq1_suit").select_option("H")
+    assert form.locator("#id_seq1_kind").input_value() == "marriage"
     announce(2, "1", "sequence", "4", "10", "S")
     save(page, 3)
     page.locator(".banner").wait_for()
