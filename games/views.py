@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -338,8 +337,7 @@ def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     form = _hand_form(found, names, request.POST)
     if form.is_valid():
         try:
-            with transaction.atomic():
-                found.record_hand(form.facts(), key=form.cleaned_data.get("key") or "")
+            found.record_hand(form.facts(), key=form.cleaned_data.get("key") or "")
         except HandError as error:
             form.engine_error(ScorerError(error.field, error.message))
         except ScorerError as error:
