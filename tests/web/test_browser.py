@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connections
 
 from games.models import Game
 
@@ -49,6 +50,9 @@ def page(live_server: Any, request: Any) -> Iterator[Any]:
         )
         page.on("pageerror", lambda e: page.errors.append(str(e)))
         yield page
+        # The test's own queries ran while Playwright's loop was current, so their connection
+        # lives in that context: close it here, or the test database cannot be dropped.
+        connections.close_all()
         failed = getattr(request.node, "rep_call", None)
         if failed is not None and failed.failed:
             name = f"failed-{request.node.name}"
