@@ -11,10 +11,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import models, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games.engine import VARIANTS, get_variant
-from games.engine.game import HandError, score_game
+from games.engine.game import score_game
 from games.engine.record import FORMAT, GameRecord
 from games.engine.variant import BaseHand, BaseSettings, GameScore, Variant
 
@@ -113,10 +114,9 @@ class Game(models.Model):
 
     # -- the engine's view of the stored hands -------------------------------------------
 
-    def engine_hands(self, hands: Sequence[Hand] | None = None) -> list[BaseHand]:
+    def engine_hands(self) -> list[BaseHand]:
         settings = self.engine_settings()
-        stored = list(self.hands.order_by("number")) if hands is None else hands
-        return [self.engine.hand(hand.facts, settings) for hand in stored]
+        return [self.engine.hand(hand.facts, settings) for hand in self.hands.order_by("number")]
 
     def score(self, facts: Sequence[Mapping[str, Any]]) -> GameScore:
         """Score hands given as fact dicts (HandError names the first that is wrong)."""
@@ -183,20 +183,12 @@ class Game(models.Model):
         """Remove one hand, renumber the later ones, and recompute."""
         game = self._locked()
         game.hands.filter(number=number).delete()
-        later = list(game.hands.filter(number__gt=number).order_by("number"))
-        for hand in later:
-            hand.number -= 1
-        # Two passes keep (game, number) unique at every step.
-        for hand in later:
-            Hand.objects.filter(pk=hand.pk).update(number=-hand.number)
-        for hand in later:
-            Hand.objects.filter(pk=hand.pk).update(number=hand.number)
-        try:
-            game._recompute()
-        except HandError:
-            # Removing a hand can make a later one impossible (it would follow the end).
-            transaction.set_rollback(True)
-            raise
+        # Two passes keep (game, number) unique at every step: out of the way, then back.
+        later = game.hands.filter(number__gt=number)
+        later.update(number=-(F("number") - 1))
+        game.hands.filter(number__lt=0).update(number=-F("number"))
+        # A later hand can become impossible (after the end); HandError rolls it all back.
+        game._recompute()
         self.refresh_from_db()
 
     @transaction.atomic

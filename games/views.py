@@ -141,7 +141,7 @@ def game_import(request: HttpRequest, circle: str) -> HttpResponse:
     if form.is_valid():
         try:
             game = Game.import_record(found, form.cleaned_data["record"])
-        except (ScorerError, HandError) as error:
+        except ScorerError as error:
             form.add_error("record", str(error))
         else:
             return redirect("game", circle=found.slug, game=game.slug)
@@ -261,7 +261,10 @@ def _new_hand_form(game: Game, names: list[str]) -> HandForm:
     return _hand_form(game, names, initial={"dealer": dealer})
 
 
-def _play_context(request: HttpRequest, game: Game, form: HandForm | None = None) -> dict[str, Any]:
+def _play_context(
+    request: HttpRequest, game: Game, form: HandForm | None = None, watching: bool = False
+) -> dict[str, Any]:
+    """Everything the game page shows; a watcher gets no form and no circle link."""
     seats = list(game.seats.select_related("player"))
     names = [seat.player.name for seat in seats]
     engine = game.engine
@@ -280,8 +283,11 @@ def _play_context(request: HttpRequest, game: Game, form: HandForm | None = None
         hand.dealer_name = names[hand.dealer]  # type: ignore[attr-defined]
         hand.declared = [(names[d.seat], d) for d in hand.declarations.all()]  # type: ignore[attr-defined]
         hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""  # type: ignore[attr-defined]
+    if not watching and form is None and not game.is_finished:
+        form = _new_hand_form(game, names)
     return {
-        "circle": game.circle,
+        "circle": None if watching else game.circle,
+        "watching": watching,
         "game": game,
         "engine": engine,
         "names": names,
@@ -305,29 +311,34 @@ def _play_context(request: HttpRequest, game: Game, form: HandForm | None = None
         "winners": " & ".join(sides[i] for i in game.winners),
         "hands": hands,
         "more_before": more_before,
-        "form": form
-        if form is not None
-        else (None if game.is_finished else _new_hand_form(game, names)),
+        "form": form,
         "watch_url": request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
     }
 
 
 @require_GET
 def game(request: HttpRequest, circle: str, game: str) -> HttpResponse:
-    found = _game(circle, game)
-    template = "games/game.html"
-    if request.htmx and "before" in request.GET:
-        template += "#hand-rows"
-    return render(request, template, _play_context(request, found))
+    return _game_page(request, _game(circle, game))
 
 
 @require_GET
 def game_live(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     """The scoreboard and hands, or 204 when nothing changed since version `v`."""
-    found = _game(circle, game)
-    if request.GET.get("v") == str(found.version):
+    return _live(request, _game(circle, game))
+
+
+def _game_page(request: HttpRequest, game: Game, watching: bool = False) -> HttpResponse:
+    template = "games/game.html"
+    if request.htmx and "before" in request.GET:
+        template += "#hand-rows"
+    return render(request, template, _play_context(request, game, watching=watching))
+
+
+def _live(request: HttpRequest, game: Game, watching: bool = False) -> HttpResponse:
+    if request.GET.get("v") == str(game.version):
         return HttpResponse(status=204)
-    return render(request, "games/game.html#live", {**_play_context(request, found), "oob": True})
+    context = {**_play_context(request, game, watching=watching), "oob": True}
+    return render(request, "games/game.html#live", context)
 
 
 @require_POST
@@ -338,8 +349,6 @@ def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     if form.is_valid():
         try:
             found.record_hand(form.facts(), key=form.cleaned_data.get("key") or "")
-        except HandError as error:
-            form.engine_error(ScorerError(error.field, error.message))
         except ScorerError as error:
             form.engine_error(error)
         else:
@@ -411,7 +420,7 @@ def hand_edit(request: HttpRequest, circle: str, game: str, number: int) -> Http
         except HandError as error:
             # A later hand may break because of this edit (it would follow the end).
             prefix = "" if error.number == number else f"hand {error.number}: "
-            form.engine_error(ScorerError(error.field, prefix + error.message))
+            form.engine_error(HandError(error.number, error.field, prefix + error.message))
         else:
             if request.htmx:
                 return render(request, "games/game.html#play", _play_context(request, found))
@@ -445,9 +454,9 @@ def hand_delete(request: HttpRequest, circle: str, game: str, number: int) -> Ht
     try:
         found.delete_hand(number)
     except HandError as error:
-        context = {"circle": found.circle, "game": found, "hand": hand, "error": str(error)}
         if request.htmx:
             return HttpResponseClientRedirect(reverse("hand_delete", args=[circle, game, number]))
+        context = {"circle": found.circle, "game": found, "hand": hand, "error": str(error)}
         return render(request, "games/delete.html", context, status=400)
     if request.htmx:
         return render(request, "games/game.html#play", _play_context(request, found))
@@ -475,13 +484,8 @@ def game_export(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 @require_POST
 def game_rematch(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     found = _game(circle, game)
-    names = found.player_names()
-    last = found.hands.order_by("-number").first()
-    dealer = found.first_dealer
-    if last is not None:
-        engine_hand = found.engine.hand(last.facts, found.engine_settings())
-        dealer = found.engine.next_dealer(engine_hand, found.engine_settings())
-    new = Game.create(found.circle, found.variant, names, found.settings, dealer)
+    dealer = found.next_dealer if found.next_dealer is not None else found.first_dealer
+    new = Game.create(found.circle, found.variant, found.player_names(), found.settings, dealer)
     url = reverse("game", args=[circle, new.slug])
     if request.htmx:
         return HttpResponseClientRedirect(url)
@@ -494,25 +498,10 @@ def game_rematch(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 def watch(request: HttpRequest, watch: str) -> HttpResponse:
     if request.method != "GET":
         return HttpResponseForbidden("A watch link cannot change anything.")
-    found = _watched(watch)
-    context = {**_play_context(request, found), "watching": True, "form": None, "circle": None}
-    template = "games/game.html"
-    if request.htmx and "before" in request.GET:
-        template += "#hand-rows"
-    return render(request, template, context)
+    return _game_page(request, _watched(watch), watching=True)
 
 
 def watch_live(request: HttpRequest, watch: str) -> HttpResponse:
     if request.method != "GET":
         return HttpResponseForbidden("A watch link cannot change anything.")
-    found = _watched(watch)
-    if request.GET.get("v") == str(found.version):
-        return HttpResponse(status=204)
-    context = {
-        **_play_context(request, found),
-        "watching": True,
-        "form": None,
-        "circle": None,
-        "oob": True,
-    }
-    return render(request, "games/game.html#live", context)
+    return _live(request, _watched(watch), watching=True)

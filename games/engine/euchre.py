@@ -109,10 +109,6 @@ class Hand(BaseHand):
     def declarer(self) -> int | None:
         return self.maker
 
-    @property
-    def trump_suit(self) -> str | None:
-        return self.trump.value if self.trump else None
-
 
 class Euchre(Variant[Settings, Hand]):
     key = "euchre"

@@ -5,18 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine.errors import InvalidHand
+from games.engine.errors import InvalidHand, ScorerError
 from games.engine.variant import BaseHand, BaseSettings, GameScore, GameState, ScoredHand, Variant
 
 
-class HandError(ValueError):
+class HandError(ScorerError):
     """A hand of a game (1-based `number`) that cannot be scored."""
 
     def __init__(self, number: int, field: str, message: str) -> None:
-        super().__init__(f"hand {number}: {field}: {message}")
+        super().__init__(field, message)
         self.number = number
-        self.field = field
-        self.message = message
+
+    def __str__(self) -> str:
+        return f"hand {self.number}: {self.field}: {self.message}"
 
 
 def score_game(
@@ -39,7 +40,7 @@ def score_game(
         totals = tuple(t + s for t, s in zip(totals, score.scores, strict=True))
         scored.append(ScoredHand(hand, score, totals))
         winners = variant.winners(totals, hand, score, settings, number)
-    next_dealer = None if winners or not hands else variant.next_dealer(hands[-1], settings)
+    next_dealer = variant.next_dealer(hands[-1], settings) if hands else None
     return GameScore(tuple(scored), totals, tuple(winners), next_dealer, sides)
 
 
@@ -53,8 +54,6 @@ def read_hands(
             if not isinstance(item, dict):
                 raise InvalidHand("hand", "each hand must be an object")
             hands.append(variant.hand(item, settings))
-        except (InvalidHand, ValueError) as error:
-            field = getattr(error, "field", "hand")
-            message = getattr(error, "message", str(error))
-            raise HandError(number, field, message) from None
+        except ScorerError as error:
+            raise HandError(number, error.field, error.message) from None
     return hands

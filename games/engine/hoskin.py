@@ -24,7 +24,6 @@ from games.engine.variant import (
     Plain,
     Variant,
     Verdict,
-    highest,
 )
 
 OPENING = 550
@@ -286,10 +285,6 @@ class Hand(BaseHand):
     def declarer(self) -> int | None:
         return self.holder
 
-    @property
-    def trump_suit(self) -> str | None:
-        return self.trump.value if self.trump else None
-
 
 @dataclass(frozen=True, kw_only=True)
 class TekliHand(Hand):
@@ -328,10 +323,6 @@ class TekliHand(Hand):
 
     def side_of(self, seat: int) -> int:
         return seat
-
-    @property
-    def first_speaker(self) -> int:
-        return (self.dealer + 1) % 3
 
     def _check_contract(self, settings: Settings) -> None:
         """The ladder: P1 at 550, P2 at 650, P3 at 750, or P1 forced at 550."""
@@ -525,21 +516,11 @@ class Hoskin(Variant[Settings, Hand]):
     def _extras(self, hand: Hand, settings: Settings, parts: list[dict[str, int]]) -> None:
         """Points beyond melds, tricks and the last trick (the gömü, in Tekli)."""
 
-    def winners(
-        self,
-        totals: Sequence[int],
-        hand: Hand,
-        score: HandScore,
-        settings: Settings,
-        hands_played: int,
-    ) -> list[int]:
-        """First to the baraj; if several reach it at once, the contract side (by default)."""
-        over = [side for side, total in enumerate(totals) if total >= settings.target]
-        if len(over) > 1 and settings.both_cross == "contract" and hand.holder is not None:
-            holder = hand.side_of(hand.holder)
-            if holder in over:
-                return [holder]
-        return highest(totals, over)
+    def crossing_winner(self, hand: Hand, score: HandScore, settings: Settings) -> int | None:
+        """By default the contract side (Tekli: the holder) if it is among them."""
+        if settings.both_cross == "contract" and hand.holder is not None:
+            return hand.side_of(hand.holder)
+        return None
 
     def progress(self, settings: Settings, played: int) -> str:
         return f"baraj {settings.target}"

@@ -19,7 +19,6 @@ from games.engine.variant import (
     HandScore,
     Variant,
     Verdict,
-    highest,
 )
 
 SHTOCH = 10
@@ -167,10 +166,6 @@ class Hand(BaseHand):
     @property
     def declarer(self) -> int:
         return self.caller
-
-    @property
-    def trump_suit(self) -> str:
-        return self.trump.value
 
     @property
     def forehand(self) -> int:
@@ -360,15 +355,8 @@ class Klaberjass(Variant[Settings, Hand]):
             notes.append(f"{sides[1 - team]}'s sequences count for nothing.")
         return points, verdicts, notes
 
-    def winners(
-        self,
-        totals: Sequence[int],
-        hand: Hand,
-        score: HandScore,
-        settings: Settings,
-        hands_played: int,
-    ) -> list[int]:
-        over = [t for t in (0, 1) if totals[t] >= settings.target]
-        if len(over) == 2 and settings.both_cross == "caller" and score.made:
-            return [hand.caller % 2]
-        return highest(totals, over)
+    def crossing_winner(self, hand: Hand, score: HandScore, settings: Settings) -> int | None:
+        """With `both_cross: "caller"`, the callers win if they made it (spec: Settings)."""
+        if settings.both_cross == "caller" and score.made:
+            return hand.caller % 2
+        return None

@@ -135,10 +135,6 @@ class Hand(BaseHand):
                         f"suit ({earlier.describe()}) cannot count; announce runs from low to high",
                     )
 
-    @property
-    def trump_suit(self) -> str:
-        return self.trump.value
-
 
 def _may_share(a: Declaration, b: Declaration) -> bool:
     # The same player may reuse a card across kinds (J♠ in four jacks and in a run) and in

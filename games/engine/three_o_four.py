@@ -249,10 +249,6 @@ class Hand(BaseHand):
         return self.bidder
 
     @property
-    def trump_suit(self) -> str:
-        return self.trump.value
-
-    @property
     def contract(self) -> int:
         return self.bid
 

@@ -69,7 +69,9 @@ class BaseHand(Plain):
 
     @property
     def trump_suit(self) -> str | None:
-        return None
+        """The trump's letter, for the model's trump column (every game has a `trump`)."""
+        trump = getattr(self, "trump", None)
+        return trump.value if trump is not None else None
 
     @property
     def contract(self) -> int | None:
@@ -136,9 +138,6 @@ class Variant[S: BaseSettings, H: BaseHand]:
     def side_count(self) -> int:
         return 2 if self.teams else self.seats
 
-    def side_of(self, seat: int) -> int:
-        return seat % 2 if self.teams else seat
-
     seat_labels: ClassVar[tuple[str, ...]] = ()
     """What the table drawing calls each seat, when the game has names for them."""
 
@@ -183,7 +182,16 @@ class Variant[S: BaseSettings, H: BaseHand]:
         at the top plays on.
         """
         over = [side for side, total in enumerate(totals) if total >= settings.target]
+        if len(over) > 1:
+            first = self.crossing_winner(hand, score, settings)
+            if first in over:
+                return [first]
         return highest(totals, over)
+
+    def crossing_winner(self, hand: H, score: HandScore, settings: S) -> int | None:
+        """The side that wins when several reach the target in one hand, by a house rule;
+        None means the higher total decides."""
+        return None
 
 
 def highest(totals: Sequence[int], candidates: Sequence[int]) -> list[int]:
