@@ -10,16 +10,31 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from games.engine import VARIANTS, get_variant
+from games.engine.cards import Suit
 from games.engine.game import score_game
 from games.engine.record import FORMAT, GameRecord
 from games.engine.variant import BaseHand, BaseSettings, GameScore, Variant
 
-VARIANT_CHOICES = [(key, variant.name) for key, variant in VARIANTS.items()]
+
+def validate_variant(key: str) -> None:
+    """A game's variant is a key of the engine's registry (no choices: a new game needs no
+    migration)."""
+    if key not in VARIANTS:
+        raise ValidationError(f"{key!r} is not a game Scorer knows.")
+
+
+SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}
+
+
+def signed(points: int) -> str:
+    """A score with its sign, and a real minus sign: "+130", "−20"."""
+    return f"+{points}" if points >= 0 else f"\u2212{-points}"
 
 
 def new_slug() -> str:
@@ -55,7 +70,15 @@ class Player(models.Model):
 
 
 class Conflict(Exception):
-    """The hand changed on another phone since it was opened for editing."""
+    """A change was based on a view of a hand that another phone has changed since.
+
+    `hand` is the hand as it is now (None when it is gone), so the page can show it.
+    """
+
+    def __init__(self, message: str, hand: Hand | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hand = hand
 
 
 class Game(models.Model):
@@ -66,7 +89,7 @@ class Game(models.Model):
     circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="games")
     slug = models.CharField(max_length=32, unique=True, default=new_slug, editable=False)
     watch_slug = models.CharField(max_length=32, unique=True, default=new_slug, editable=False)
-    variant = models.CharField(max_length=20, choices=VARIANT_CHOICES)
+    variant = models.CharField(max_length=20, validators=[validate_variant])
     settings = models.JSONField(default=dict)
     first_dealer = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=12, choices=Status, default=Status.IN_PROGRESS)
@@ -114,9 +137,13 @@ class Game(models.Model):
 
     # -- the engine's view of the stored hands -------------------------------------------
 
+    def live_hands(self) -> models.QuerySet[Hand]:
+        """The hands that count, in order; removed hands are kept aside, restorable."""
+        return self.hands.filter(removed=None).order_by("number")
+
     def engine_hands(self) -> list[BaseHand]:
         settings = self.engine_settings()
-        return [self.engine.hand(hand.facts, settings) for hand in self.hands.order_by("number")]
+        return [self.engine.hand(hand.facts, settings) for hand in self.live_hands()]
 
     def score(self, facts: Sequence[Mapping[str, Any]]) -> GameScore:
         """Score hands given as fact dicts (HandError names the first that is wrong)."""
@@ -127,6 +154,9 @@ class Game(models.Model):
         return score_game(self.engine, settings, hands, self.player_names())
 
     # -- changes: each one transaction, each one engine call ---------------------------
+    #
+    # A change names the hand by its identity (pk) and the version it was shown; a hand that
+    # was edited, moved or removed since is a Conflict carrying the hand as it is now.
 
     def _locked(self) -> Game:
         return Game.objects.select_for_update().get(pk=self.pk)
@@ -139,7 +169,7 @@ class Game(models.Model):
             existing = game.hands.filter(idempotency_key=key).first()
             if existing:
                 return existing
-        stored = list(game.hands.order_by("number"))
+        stored = list(game.live_hands())
         scored = game.score([h.facts for h in stored] + [dict(facts)])
         hand = Hand(game=game, number=len(stored) + 1, facts={}, idempotency_key=key or None)
         hand.set_facts(scored.hands[-1].hand)
@@ -147,19 +177,40 @@ class Game(models.Model):
         self.refresh_from_db()
         return hand
 
+    def _current(self, hand_id: int, version: int | None, number: int | None = None) -> Hand:
+        """The live hand `hand_id`, if it is still as the phone saw it (version, number)."""
+        hand = self.hands.filter(pk=hand_id).first()
+        if hand is None:
+            raise Conflict("That hand is no longer in this game.")
+        if hand.removed is not None:
+            raise Conflict(
+                f"Another phone removed hand {hand.removed_number} "
+                f"({hand.summary(self.player_names())}). Restore it first to change it.",
+                hand,
+            )
+        moved = number is not None and hand.number != number
+        if moved or (version is not None and hand.version != version):
+            where = f"hand {number} is now hand {hand.number}" if moved else "it changed"
+            raise Conflict(
+                f"Another phone changed this game since you opened it: {where}. "
+                f"Hand {hand.number} is now: {hand.summary(self.player_names())}.",
+                hand,
+            )
+        return hand
+
     @transaction.atomic
-    def edit_hand(self, number: int, facts: Mapping[str, Any], version: int) -> Hand:
+    def edit_hand(
+        self, hand_id: int, facts: Mapping[str, Any], version: int, number: int | None = None
+    ) -> Hand:
         """Replace a hand's facts and recompute everything after it; Conflict if stale."""
         game = self._locked()
-        stored = list(game.hands.order_by("number"))
-        hand = next((h for h in stored if h.number == number), None)
-        if hand is None:
-            raise Hand.DoesNotExist
-        if hand.version != version:
-            raise Conflict
-        all_facts = [dict(facts) if h.number == number else h.facts for h in stored]
+        hand = game._current(hand_id, version, number)
+        stored = list(game.live_hands())
+        at = next(i for i, h in enumerate(stored) if h.pk == hand.pk)
+        stored[at] = hand
+        all_facts = [dict(facts) if h.pk == hand.pk else h.facts for h in stored]
         scored = game.score(all_facts)
-        hand.set_facts(scored.hands[number - 1].hand)
+        hand.set_facts(scored.hands[at].hand)
         hand.version += 1
         hand.save()
         game._store(scored, stored, rewrite=[hand])
@@ -167,29 +218,88 @@ class Game(models.Model):
         return hand
 
     @transaction.atomic
-    def undo_last_hand(self) -> Hand | None:
-        """Remove the newest hand; returns it (unsaved) or None when there is none."""
+    def remove_hand(
+        self, hand_id: int, version: int | None = None, number: int | None = None
+    ) -> Hand | None:
+        """Set a hand aside (restorable), move the later ones up, recompute.
+
+        Returns the removed hand, or None when it was removed already (a repeated delete
+        removes nothing more); Conflict when the phone saw another version of it.
+        """
         game = self._locked()
-        last = game.hands.order_by("-number").first()
-        if last is None:
+        hand = game.hands.filter(pk=hand_id).first()
+        if hand is not None and hand.removed is not None:
             return None
-        last.delete()
-        game._recompute()
+        hand = game._current(hand_id, version, number)
+        game._set_aside(hand)
         self.refresh_from_db()
-        return last
+        return hand
 
     @transaction.atomic
-    def delete_hand(self, number: int) -> None:
-        """Remove one hand, renumber the later ones, and recompute."""
+    def undo_hand(self, hand_id: int) -> Hand | None:
+        """Remove the newest hand, named by its identity; None when it is gone already.
+
+        Conflict when it is no longer the newest: another phone saved a hand since, and
+        that hand is not the one this phone meant to take back.
+        """
         game = self._locked()
-        game.hands.filter(number=number).delete()
-        # Two passes keep (game, number) unique at every step: out of the way, then back.
-        later = game.hands.filter(number__gt=number)
-        later.update(number=-(F("number") - 1))
-        game.hands.filter(number__lt=0).update(number=-F("number"))
-        # A later hand can become impossible (after the end); HandError rolls it all back.
-        game._recompute()
+        hand = game.hands.filter(pk=hand_id).first()
+        if hand is not None and hand.removed is not None:
+            return None
+        hand = game._current(hand_id, None)
+        if hand.number != game.hand_count:
+            newest = game.live_hands().last()
+            assert newest is not None
+            raise Conflict(
+                f"Hand {hand.number} is no longer the newest: another phone saved hand "
+                f"{newest.number} ({newest.summary(game.player_names())}). Nothing was undone.",
+                newest,
+            )
+        game._set_aside(hand)
         self.refresh_from_db()
+        return hand
+
+    def _set_aside(self, hand: Hand) -> None:
+        place = hand.number
+        assert place is not None
+        hand.removed = timezone.now()
+        hand.removed_number = place
+        hand.number = None
+        hand.save(update_fields=["removed", "removed_number", "number"])
+        self._shift(after=place, by=-1)
+        # A later hand can become impossible (after the end); HandError rolls it all back.
+        self._recompute()
+
+    @transaction.atomic
+    def restore_hand(self, hand_id: int) -> Hand:
+        """Put a removed hand back where it stood and recompute (HandError if it no longer
+        fits, e.g. the game would have ended before it)."""
+        game = self._locked()
+        hand = game.hands.filter(pk=hand_id).exclude(removed=None).first()
+        if hand is None:
+            raise Conflict("That hand is back in the game already.")
+        assert hand.removed_number is not None
+        place = min(hand.removed_number, game.hand_count + 1)
+        game._shift(after=place - 1, by=1)
+        hand.number, hand.removed, hand.removed_number = place, None, None
+        hand.version += 1
+        hand.save(update_fields=["number", "removed", "removed_number", "version"])
+        stored = list(game.live_hands())
+        game._store(game.score([h.facts for h in stored]), stored, rewrite=[hand])
+        self.refresh_from_db()
+        return hand
+
+    def _shift(self, after: int, by: int) -> None:
+        """Move the live hands numbered above `after` by `by` places; a moved hand is a new
+        version of itself, so an edit based on its old number is refused."""
+        # Two passes keep (game, number) unique at every step: out of the way, then back.
+        later = self.hands.filter(removed=None, number__gt=after)
+        later.update(number=-(F("number") + by), version=F("version") + 1)
+        self.hands.filter(number__lt=0).update(number=-F("number"))
+
+    def removed_hands(self) -> models.QuerySet[Hand]:
+        """Hands taken out of the game, newest removal first (kept, restorable)."""
+        return self.hands.exclude(removed=None).order_by("-removed")
 
     @transaction.atomic
     def recompute(self) -> None:
@@ -198,7 +308,7 @@ class Game(models.Model):
         self.refresh_from_db()
 
     def _recompute(self) -> None:
-        stored = list(self.hands.order_by("number"))
+        stored = list(self.live_hands())
         self._store(self.score([h.facts for h in stored]), stored)
 
     def _store(
@@ -312,7 +422,9 @@ class Seat(models.Model):
 
 class Hand(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
-    number = models.IntegerField()
+    # The hand's place among the live hands; it changes when an earlier hand is removed or
+    # restored. The hand's identity is its pk, which never changes.
+    number = models.IntegerField(null=True, blank=True)
     dealer = models.PositiveSmallIntegerField()
     facts = models.JSONField()
     trump = models.CharField(max_length=1, blank=True)
@@ -325,6 +437,9 @@ class Hand(models.Model):
     version = models.PositiveIntegerField(default=1)
     idempotency_key = models.CharField(max_length=64, null=True, blank=True)
     created = models.DateTimeField(default=timezone.now)
+    # A removed hand is kept (restorable): out of the numbering, remembering its place.
+    removed = models.DateTimeField(null=True, blank=True)
+    removed_number = models.IntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -336,6 +451,17 @@ class Hand(models.Model):
         ]
 
     _declared: tuple[tuple[Any, Any], ...] = ()
+
+    def summary(self, names: Sequence[str]) -> str:
+        """The hand in a few words, for undo buttons and conflict messages: "Ann ♥ +130"."""
+        engine = self.game.engine
+        trump = SUIT_SYMBOLS.get(self.trump, "")
+        if self.declarer is not None:
+            side = self.declarer % 2 if engine.teams else self.declarer
+            who = f"{names[self.declarer]} {trump}".strip()
+            return f"{who} {signed(self.scores[side])}" if self.scores else who
+        sides = engine.side_names(names)
+        return ", ".join(f"{n} {signed(s)}" for n, s in zip(sides, self.scores, strict=False))
 
     def set_facts(self, hand: BaseHand) -> None:
         self.facts = hand.to_dict()

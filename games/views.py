@@ -271,7 +271,7 @@ def _play_context(
     sides = engine.side_names(names)
     settings = game.engine_settings()
     target = settings.target
-    hands = game.hands.order_by("-number").prefetch_related("declarations")
+    hands = game.live_hands().reverse().prefetch_related("declarations")
     before = _int_param(request, "before")
     if before:
         hands = hands.filter(number__lt=before)
@@ -285,6 +285,12 @@ def _play_context(
         hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""  # type: ignore[attr-defined]
     if not watching and form is None and not game.is_finished:
         form = _new_hand_form(game, names)
+    newest = hands[0] if hands and hands[0].number == game.hand_count else None
+    removed = [] if watching else list(game.removed_hands()[:20])
+    for hand in [*hands, *removed]:
+        hand.game = game  # the summary reads the variant; spare a query per hand
+    for hand in removed:
+        hand.summary_text = hand.summary(names)  # type: ignore[attr-defined]
     return {
         "circle": None if watching else game.circle,
         "watching": watching,
@@ -310,6 +316,9 @@ def _play_context(
         "dealer_name": names[game.next_dealer] if game.next_dealer is not None else "",
         "winners": " & ".join(sides[i] for i in game.winners),
         "hands": hands,
+        "newest": newest,
+        "undo_label": newest.summary(names) if newest else "",
+        "removed": removed,
         "more_before": more_before,
         "form": form,
         "watch_url": request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
@@ -367,11 +376,11 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     """What the hand being typed would score, from the engine call that will save it."""
     found = _game(circle, game)
     names = found.player_names()
-    number = int(request.POST.get("number") or 0) or found.hand_count + 1
+    number = _posted_int(request, "number") or found.hand_count + 1
     form = _hand_form(found, names, request.POST)
     context: dict[str, Any] = {"problems": [], "rows": None, "notes": []}
     if form.is_valid():
-        facts = [h.facts for h in found.hands.order_by("number")]
+        facts = [h.facts for h in found.live_hands()]
         if number <= len(facts):
             facts[number - 1] = form.facts()
             facts = facts[:number]
@@ -396,40 +405,96 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     return render(request, "games/game.html#preview", context)
 
 
+def _hand(game: Game, hand: int) -> Hand:
+    """A hand of this game by its identity, live or removed; 404 for another game's."""
+    return get_object_or_404(Hand, game=game, pk=hand)
+
+
+def _posted_int(request: HttpRequest, name: str) -> int | None:
+    value = request.POST.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
+
+
+def _after_change(
+    request: HttpRequest, game: Game, notice: dict[str, Any] | None = None, status: int = 200
+) -> HttpResponse:
+    """The game after a change to its hands: the play region (htmx) or the page.
+
+    A notice (a conflict, or "hand 5 removed" with its Restore) is shown above the hands.
+    Without htmx a plain success redirects; a notice is shown on the page itself.
+    """
+    context = {**_play_context(request, game), "notice": notice}
+    if request.htmx:
+        return render(request, "games/game.html#play", context, status=status)
+    if notice is None:
+        return redirect("game", circle=game.circle.slug, game=game.slug)
+    return render(request, "games/game.html", context, status=status)
+
+
+def _removed_notice(game: Game, hand: Hand | None, number: int | None) -> dict[str, Any]:
+    if hand is None:
+        return {"text": f"Hand {number} was already removed; nothing more was removed."}
+    return {
+        "text": f"Hand {hand.removed_number} removed: {hand.summary(game.player_names())}.",
+        "restore": hand,
+    }
+
+
 @require_http_methods(["GET", "POST"])
-def hand_edit(request: HttpRequest, circle: str, game: str, number: int) -> HttpResponse:
+def hand_edit(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
     """Edit one hand. With htmx the form takes the place of the new-hand form on the page."""
     found = _game(circle, game)
-    hand = get_object_or_404(Hand, game=found, number=number)
+    shown = _hand(found, hand)
     names = found.player_names()
     template = "games/edit.html#edit-form" if request.htmx else "games/edit.html"
+    if shown.removed is not None:
+        notice = {"text": f"Hand {shown.removed_number} was removed.", "restore": shown}
+        return _after_change(request, found, notice, status=409)
     if request.method == "GET":
-        initial = {**HAND_FORMS[found.variant].initial_from(hand.facts), "version": hand.version}
+        initial = {
+            **HAND_FORMS[found.variant].initial_from(shown.facts),
+            "version": shown.version,
+            "number": shown.number,
+        }
         form = _hand_form(found, names, initial=initial)
-        return render(request, template, _edit_context(found, hand, form, names))
+        return render(request, template, _edit_context(found, shown, form, names))
     form = _hand_form(found, names, request.POST)
+    status = 400
     if form.is_valid():
         try:
-            found.edit_hand(number, form.facts(), form.cleaned_data.get("version") or 0)
-        except Conflict:
-            form.add_error(
-                None,
-                "Another phone changed this hand while you were editing it. "
-                "Reload to see its new version, then make your change again.",
+            found.edit_hand(
+                shown.pk,
+                form.facts(),
+                form.cleaned_data.get("version") or 0,
+                _posted_int(request, "number"),
             )
+        except Conflict as conflict:
+            if conflict.hand is None or conflict.hand.removed is not None:
+                return _after_change(request, found, {"text": conflict.message}, status=409)
+            # Keep what this phone typed, based now on the hand as it is: saving again applies it.
+            data = request.POST.copy()
+            data["version"] = str(conflict.hand.version)
+            data["number"] = str(conflict.hand.number)
+            form = _hand_form(found, names, data)
+            form.is_valid()
+            form.add_error(
+                None, conflict.message + " Your changes are below: save again to apply them."
+            )
+            shown = conflict.hand
+            status = 409
         except HandError as error:
             # A later hand may break because of this edit (it would follow the end).
-            prefix = "" if error.number == number else f"hand {error.number}: "
+            prefix = "" if error.number == shown.number else f"hand {error.number}: "
             form.engine_error(HandError(error.number, error.field, prefix + error.message))
         else:
             if request.htmx:
                 return render(request, "games/game.html#play", _play_context(request, found))
-            return redirect(reverse("game", args=[circle, game]) + f"#hand-{number}")
-    context = _edit_context(found, hand, form, names)
+            return redirect(reverse("game", args=[circle, game]) + f"#hand-{shown.pk}")
+    context = _edit_context(found, shown, form, names)
     if request.htmx:
-        response = render(request, template, context)
+        response = render(request, template, context, status=status)
         return reswap(retarget(response, "#hand-form"), "outerHTML")
-    return render(request, template, context, status=400)
+    return render(request, template, context, status=status)
 
 
 def _edit_context(game: Game, hand: Hand, form: HandForm, names: list[str]) -> dict[str, Any]:
@@ -440,36 +505,71 @@ def _edit_context(game: Game, hand: Hand, form: HandForm, names: list[str]) -> d
         "form": form,
         "names": names,
         "engine": game.engine,
+        "summary": hand.summary(names),
     }
 
 
 @require_http_methods(["GET", "POST"])
-def hand_delete(request: HttpRequest, circle: str, game: str, number: int) -> HttpResponse:
+def hand_delete(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
     found = _game(circle, game)
-    hand = get_object_or_404(Hand, game=found, number=number)
+    shown = _hand(found, hand)
+    names = found.player_names()
     if request.method == "GET":
-        return render(
-            request, "games/delete.html", {"circle": found.circle, "game": found, "hand": hand}
-        )
+        if shown.removed is not None:
+            notice = _removed_notice(found, None, shown.removed_number)
+            return _after_change(request, found, notice, status=409)
+        context = {
+            "circle": found.circle,
+            "game": found,
+            "hand": shown,
+            "summary": shown.summary(names),
+        }
+        return render(request, "games/delete.html", context)
+    number = _posted_int(request, "number")
     try:
-        found.delete_hand(number)
+        removed = found.remove_hand(shown.pk, _posted_int(request, "version"), number)
+    except Conflict as conflict:
+        return _after_change(request, found, {"text": conflict.message}, status=409)
     except HandError as error:
         if request.htmx:
-            return HttpResponseClientRedirect(reverse("hand_delete", args=[circle, game, number]))
-        context = {"circle": found.circle, "game": found, "hand": hand, "error": str(error)}
+            return HttpResponseClientRedirect(reverse("hand_delete", args=[circle, game, hand]))
+        context = {
+            "circle": found.circle,
+            "game": found,
+            "hand": shown,
+            "summary": shown.summary(names),
+            "error": str(error),
+        }
         return render(request, "games/delete.html", context, status=400)
-    if request.htmx:
-        return render(request, "games/game.html#play", _play_context(request, found))
-    return redirect("game", circle=circle, game=game)
+    return _after_change(request, found, _removed_notice(found, removed, number))
 
 
 @require_POST
-def hand_undo(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+def hand_undo(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
+    """Take back the newest hand, named by its identity; refused once it is not the newest."""
     found = _game(circle, game)
-    found.undo_last_hand()
-    if request.htmx:
-        return render(request, "games/game.html#play", _play_context(request, found))
-    return redirect("game", circle=circle, game=game)
+    shown = _hand(found, hand)
+    try:
+        removed = found.undo_hand(shown.pk)
+    except Conflict as conflict:
+        return _after_change(request, found, {"text": conflict.message}, status=409)
+    return _after_change(request, found, _removed_notice(found, removed, shown.removed_number))
+
+
+@require_POST
+def hand_restore(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
+    """Put a removed hand back in its place, everything recomputed."""
+    found = _game(circle, game)
+    shown = _hand(found, hand)
+    try:
+        restored = found.restore_hand(shown.pk)
+    except Conflict as conflict:
+        return _after_change(request, found, {"text": conflict.message}, status=409)
+    except HandError as error:
+        text = f"Hand {shown.removed_number} cannot go back: hand {error.number}: {error.message}"
+        return _after_change(request, found, {"text": text}, status=409)
+    text = f"Hand {restored.number} is back: {restored.summary(found.player_names())}."
+    return _after_change(request, found, {"text": text, "ok": True})
 
 
 @require_GET

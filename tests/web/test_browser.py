@@ -120,9 +120,9 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
         form.locator("fieldset", has_text="Bella").get_by_text("Dov", exact=True).click()
 
     record(page, caller="Ben", trump="S", points=88, last="Ann & Cleo", extra=bella)
-    page.locator("#hand-2").wait_for()
+    page.locator('.hand[data-number="2"]').wait_for()
     assert totals(page) == ["288", "56"]
-    assert "they forfeit" in page.locator("#hand-2").inner_text()
+    assert "they forfeit" in page.locator('.hand[data-number="2"]').inner_text()
 
     # 3: Cleo on the Bima with a run of four; Dov's run of four is lower.
     def runs(form: Any) -> None:
@@ -137,7 +137,7 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
         form.locator("#id_seq1_suit").select_option("H")
 
     record(page, caller="Cleo", trump="C", points=80, last="Ben & Dov", extra=runs)
-    page.locator("#hand-3").wait_for()
+    page.locator('.hand[data-number="3"]').wait_for()
     assert totals(page) == ["418", "138"]
     shot(page, "game-three-hands")
 
@@ -156,13 +156,13 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
 
     # Undo the third hand, then record it again.
     page.get_by_role("button", name="Undo hand 3").click()
-    page.locator("#hand-3").wait_for(state="detached")
+    page.locator('.hand[data-number="3"]').wait_for(state="detached")
     assert totals(page) == ["288", "56"]
     record(page, caller="Cleo", trump="C", points=80, last="Ben & Dov", extra=runs)
-    page.locator("#hand-3").wait_for()
+    page.locator('.hand[data-number="3"]').wait_for()
 
     # Edit hand 1: Ann made only 60 — a forfeit now; everything after recomputes.
-    page.locator("#hand-1").get_by_role("link", name="Edit").click()
+    page.locator('.hand[data-number="1"]').get_by_role("link", name="Edit").click()
     page.locator("#hand-form.editing").wait_for()
     assert page.locator("#id_points_0").input_value() == "96"
     shot(page, "game-edit")
@@ -171,11 +171,11 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
     page.get_by_role("button", name="Save changes").click()
     page.locator("#hand-form.editing").wait_for(state="detached")
     assert totals(page) == ["312", "244"]
-    assert "they forfeit" in page.locator("#hand-1").inner_text()
+    assert "they forfeit" in page.locator('.hand[data-number="1"]').inner_text()
 
     # Play on to 500: Ann & Cleo make two more.
     record(page, caller="Ann", trump="D", points=100, last="Ann & Cleo")
-    page.locator("#hand-4").wait_for()
+    page.locator('.hand[data-number="4"]').wait_for()
     record(page, caller="Cleo", trump="D", points=100, last="Ann & Cleo")
     page.locator(".banner").wait_for()
     assert "Ann & Cleo win" in page.locator(".banner").inner_text()
@@ -209,7 +209,10 @@ def test_other_phones_see_a_new_hand_within_three_seconds(page: Any, live_server
     )
     page.locator("#scoreboard .side-total", has_text="122").wait_for(timeout=3500)
     other.locator("#scoreboard .side-total", has_text="122").wait_for(timeout=3500)
-    assert page.locator("#hand-1").count() == 1 and other.locator("#hand-1").count() == 1
+    assert (
+        page.locator('.hand[data-number="1"]').count() == 1
+        and other.locator('.hand[data-number="1"]').count() == 1
+    )
     assert not page.errors, page.errors
 
 
@@ -279,11 +282,11 @@ def test_deleting_a_hand_asks_first_and_renumbers(page: Any, live_server: Any) -
         dialog.dismiss() if len(asked) == 1 else dialog.accept()
 
     page.on("dialog", answer)
-    page.locator("#hand-2").get_by_role("link", name="Delete").click()
+    page.locator('.hand[data-number="2"]').get_by_role("link", name="Delete").click()
     page.wait_for_timeout(300)
-    assert page.locator("#hand-3").count() == 1  # the first answer was "cancel"
-    page.locator("#hand-2").get_by_role("link", name="Delete").click()
-    page.locator("#hand-3").wait_for(state="detached")
+    assert page.locator('.hand[data-number="3"]').count() == 1  # the first answer was "cancel"
+    page.locator('.hand[data-number="2"]').get_by_role("link", name="Delete").click()
+    page.locator('.hand[data-number="3"]').wait_for(state="detached")
     assert "Delete hand 2?" in asked[0]
     assert totals(page) == ["2", "0"]
     assert not page.errors, page.errors
@@ -309,7 +312,7 @@ def start_game(page: Any, game: str, names: list[str], **choices: str) -> None:
 def save(page: Any, number: int) -> None:
     page.locator("#preview .preview-title", has_text="This hand scores").wait_for()
     page.locator("#hand-form").get_by_role("button", name="Save hand").click()
-    page.locator(f"#hand-{number}").wait_for()
+    page.locator(f'.hand[data-number="{number}"]').wait_for()
 
 
 def test_a_euchre_game_to_10_in_a_few_taps_a_hand(page: Any) -> None:
@@ -332,7 +335,7 @@ def test_a_euchre_game_to_10_in_a_few_taps_a_hand(page: Any) -> None:
     hand("Wes", 5, alone=True)  # +4: 1–6
     number += 1
     page.get_by_role("button", name="Everyone passed: redeal").click()
-    page.locator(f"#hand-{number}").wait_for()
+    page.locator(f'.hand[data-number="{number}"]').wait_for()
     assert totals(page) == ["1", "6"]
     hand("Nia", 3, alone=True)  # 2–6
     hand("Eli", 2)  # euchred: 4–6
@@ -381,7 +384,10 @@ def test_a_terz_game_with_combinations(page: Any) -> None:
     shot(page, "terz-combinations")
     save(page, 2)
     assert totals(page) == ["164", "206"]
-    assert "Ann's combinations count for nothing" in page.locator("#hand-2").inner_text()
+    assert (
+        "Ann's combinations count for nothing"
+        in page.locator('.hand[data-number="2"]').inner_text()
+    )
 
     cards(90, "Ann", "S")
     form.locator("summary", has_text="Combinations").click()
@@ -494,7 +500,7 @@ def test_a_hoskin_tekli_game_with_a_failed_contract(page: Any) -> None:
     save(page, 2)
     # Ece: 200 + 120 = 320 < 650 → −650; Fatih 140 + 150 + 20 + 30; Gül 60 + 180.
     assert totals(page) == [str(131 - 650), str(170 + 340), str(689 + 240)]
-    assert "made only 320: −650" in page.locator("#hand-2").inner_text()
+    assert "made only 320: −650" in page.locator('.hand[data-number="2"]').inner_text()
     shot(page, "hoskin-failed")
 
     # 3: Fatih at 650 fails on an unannounced burial although his points would do.
@@ -502,7 +508,7 @@ def test_a_hoskin_tekli_game_with_a_failed_contract(page: Any) -> None:
     form.locator("summary", has_text="False declarations").click()
     form.locator(".check-btn", has_text="buried").click()
     save(page, 3)
-    assert "buried without announcing it" in page.locator("#hand-3").inner_text()
+    assert "buried without announcing it" in page.locator('.hand[data-number="3"]').inner_text()
     # Gül: 929 + 100 + 160 = 1189 crosses the baraj of 1000.
     page.locator(".banner").wait_for()
     assert "Gül wins" in page.locator(".banner").inner_text()
