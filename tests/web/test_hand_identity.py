@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.engine.game import HandError
 from games.models import Conflict, Game
-from tests.conftest import hand_id, hand_post, klob_hand
+from tests.conftest import hand_post, klob_hand
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
