@@ -14,6 +14,7 @@ from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
 from games.engine.variant import GameState, Plain, Verdict
+from games.engine.wording import number
 
 RANKS = list(Rank)
 KINDS = ("sequence", "bella", "four", "marriage")
@@ -46,7 +47,7 @@ class Declaration(Plain):
                 suit = r.suit("suit")
                 if not 3 <= length <= max_length:
                     raise InvalidHand(
-                        field, f"{label}: a run has 3 to {max_length} cards, not {length}"
+                        field, f"{label}: a run has 3 to {max_length} cards, not {number(length)}"
                     )
                 if top.order < length - 1:
                     raise InvalidHand(

@@ -25,6 +25,7 @@ from games.engine.variant import (
     Variant,
     Verdict,
 )
+from games.engine.wording import number
 
 OPENING = 550
 CARDS = 480
@@ -185,10 +186,12 @@ class Hand(BaseHand):
     struck: tuple[int, ...] | None = None
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+    def from_dict(
+        cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
+    ) -> Self:
         r = Reader(data, "Hoşkin hand", cls.KEYS)
         hand = cls(**cls._read(r))
-        hand.check(settings)
+        hand.check(settings, players)
         return hand
 
     @classmethod
@@ -221,34 +224,27 @@ class Hand(BaseHand):
     def side_of(self, seat: int) -> int:
         return seat % 2
 
-    def check(self, settings: Settings) -> None:
+    def check(self, settings: Settings, players: Sequence[str]) -> None:
         """Raise InvalidHand for the first rule this hand breaks."""
         if self.outcome == "void":
             return
-        self._check_contract(settings)
-        for seat, value in enumerate(self.melds):
-            if value < 0 or value % 10:
-                raise InvalidHand("melds", f"seat {seat}: melds are 0 or more in tens, not {value}")
+        self._check_contract(settings, players)
+        check_melds(self.melds, players)
         self._check_tricks(settings)
         self._check_struck()
 
-    def _check_contract(self, settings: Settings) -> None:
+    def _check_contract(self, settings: Settings, players: Sequence[str]) -> None:
         assert self.contract is not None and self.holder is not None
-        step = settings.bid_step
-        if self.contract < OPENING or (self.contract - OPENING) % step:
-            raise InvalidHand(
-                "contract",
-                f"the ihale opens at 550 and rises in {step}s; {self.contract} is not one",
-            )
+        check_contract(self.contract, settings)
         if self.forced and self.contract != OPENING:
             raise InvalidHand("forced", "a forced contract is held at 550")
         if self.bids:
-            holder, contract, forced = replay_auction(self.bids, step)
+            holder, contract, forced = replay_auction(self.bids, settings.bid_step, players)
             if (holder, contract, forced) != (self.holder, self.contract, self.forced):
-                said = f"seat {holder} at {contract}" + (" (forced)" if forced else "")
+                said = f"{players[holder]} at {contract}" + (" (forced)" if forced else "")
                 raise InvalidHand(
                     "bids",
-                    f"the auction ends with {said}, not seat {self.holder} at {self.contract}",
+                    f"the auction ends with {said}, not {players[self.holder]} at {self.contract}",
                 )
 
     def _check_tricks(self, settings: Settings) -> None:
@@ -324,7 +320,7 @@ class TekliHand(Hand):
     def side_of(self, seat: int) -> int:
         return seat
 
-    def _check_contract(self, settings: Settings) -> None:
+    def _check_contract(self, settings: Settings, players: Sequence[str]) -> None:
         """The ladder: P1 at 550, P2 at 650, P3 at 750, or P1 forced at 550."""
         assert self.contract is not None and self.holder is not None
         place = (self.holder - self.dealer - 1) % 3
@@ -335,15 +331,17 @@ class TekliHand(Hand):
         if self.contract != TEKLI_LADDER[place]:
             raise InvalidHand(
                 "contract",
-                f"seat {self.holder} speaks {('first', 'second', 'third')[place]}, so takes "
-                f"the ihale at {TEKLI_LADDER[place]}, not {self.contract}",
+                f"{players[self.holder]} speaks {('first', 'second', 'third')[place]}, so takes "
+                f"the ihale at {TEKLI_LADDER[place]}, not {number(self.contract)}",
             )
 
     def _check_tricks(self, settings: Settings) -> None:
         assert self.gomu_points is not None
         most = 5 * max(CARD_VALUES[settings.card_values].values())
         if not 0 <= self.gomu_points <= most:
-            raise InvalidHand("gomu_points", f"five cards hold 0 to {most}, not {self.gomu_points}")
+            raise InvalidHand(
+                "gomu_points", f"five cards hold 0 to {most}, not {number(self.gomu_points)}"
+            )
         if any(t < 0 for t in self.trick_points):
             raise InvalidHand("trick_points", "trick points cannot be negative")
         total = sum(self.trick_points) + self.gomu_points
@@ -384,7 +382,7 @@ def _bid(item: object, index: int, seats: int) -> Bid:
         raise ParseError("bids", f"call {index + 1}: {error}") from None
 
 
-def replay_auction(bids: Sequence[Bid], step: int) -> tuple[int, int, bool]:
+def replay_auction(bids: Sequence[Bid], step: int, players: Sequence[str]) -> tuple[int, int, bool]:
     """The two speakers' auction: returns (holder, contract, forced).
 
     Speakers alternate, one from each team, starting with the first to speak; a pass is
@@ -410,7 +408,8 @@ def replay_auction(bids: Sequence[Bid], step: int) -> tuple[int, int, bool]:
             else (first if n % 2 == 1 else second)
         )
         if n > 2 and call.seat != expected:
-            raise InvalidHand("bids", f"call {n}: it was seat {expected}'s turn")
+            assert expected is not None  # both speakers are known from call 2 on
+            raise InvalidHand("bids", f"call {n}: it was {players[expected]}'s turn")
         if call.bid is None:
             passed.add(call.seat)
             continue
@@ -425,6 +424,25 @@ def replay_auction(bids: Sequence[Bid], step: int) -> tuple[int, int, bool]:
     if passed and high is not None and high[0] not in passed:
         return high[0], high[1], False
     raise InvalidHand("bids", "the ihale is not finished: it ends when one speaker passes")
+
+
+def check_contract(contract: int, settings: Settings) -> None:
+    """The ihale opens at 550 and rises in steps of `bid_step` (spec: `hoskin`)."""
+    step = settings.bid_step
+    if contract < OPENING or (contract - OPENING) % step:
+        raise InvalidHand(
+            "contract",
+            f"the ihale opens at 550 and rises in {step}s; {number(contract)} is not one",
+        )
+
+
+def check_melds(melds: Sequence[int], players: Sequence[str]) -> None:
+    """Each player's melds are 0 or more, in tens (spec: Melds)."""
+    for seat, value in enumerate(melds):
+        if value < 0 or value % 10:
+            raise InvalidHand(
+                "melds", f"{players[seat]}'s melds are 0 or more in tens, not {number(value)}"
+            )
 
 
 class Hoskin(Variant[Settings, Hand]):

@@ -20,6 +20,7 @@ from games.engine.variant import (
     Variant,
     Verdict,
 )
+from games.engine.wording import number
 
 SHTOCH = 10
 BELLA = 20
@@ -83,7 +84,9 @@ class Hand(BaseHand):
     tricks: tuple[int, int] | None = None
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+    def from_dict(
+        cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
+    ) -> Self:
         r = Reader(data, "Klaberjass hand", cls.__dataclass_fields__)
         hand = cls(
             dealer=r.seat("dealer", 4),
@@ -136,7 +139,10 @@ class Hand(BaseHand):
             return
         if min(self.tricks) < 0 or sum(self.tricks) != TRICKS:
             raise InvalidHand(
-                "tricks", f"tricks must add up to 8 (got {self.tricks[0]} + {self.tricks[1]})"
+                "tricks",
+                "tricks must add up to 8 (got "
+                + " + ".join(number(won) for won in self.tricks)
+                + f" = {number(sum(self.tricks))})",
             )
         for team, won in enumerate(self.tricks):
             if won == 0 and (self.card_points[team] > 0 or self.last_trick == team):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Self
 
@@ -70,7 +70,9 @@ class Hand(BaseHand):
     declarations: tuple[Declaration, ...] = ()
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+    def from_dict(
+        cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
+    ) -> Self:
         r = Reader(data, "Terz hand", cls.__dataclass_fields__)
         points = r.numbers("card_points", 2)
         hand = cls(

@@ -20,6 +20,7 @@ from games.engine.variant import (
     Variant,
     Verdict,
 )
+from games.engine.wording import number, signed
 
 DECK = 304
 ALL_PASS_BID = 150
@@ -77,11 +78,13 @@ def check_bid(value: int, settings: Settings, field_name: str = "bid") -> None:
     if value == SPECIAL_BID and settings.allow_304_bid:
         return
     if value % 5 or not ALL_PASS_BID <= value <= TOP_BID:
-        raise InvalidHand(field_name, f"a bid is a multiple of 5 from 150 to {top}, not {value}")
+        raise InvalidHand(
+            field_name, f"a bid is a multiple of 5 from 150 to {top}, not {number(value)}"
+        )
 
 
 def check_auction(
-    bids: Sequence[Speech], dealer: int, seats: int, settings: Settings
+    bids: Sequence[Speech], dealer: int, seats: int, settings: Settings, players: Sequence[str]
 ) -> tuple[int, int]:
     """Replay the auction; returns (bidder, bid) or raises InvalidHand naming the call."""
     active = [(dealer + 1 + i) % seats for i in range(seats)]
@@ -94,7 +97,8 @@ def check_auction(
         expected = active[turn]
         if speech.seat != expected:
             raise InvalidHand(
-                "bids", f"call {n}: it was seat {expected}'s turn, not {speech.seat}'s"
+                "bids",
+                f"call {n}: it was {players[expected]}'s turn, not {players[speech.seat]}'s",
             )
         if speech.passed:
             # The next player slides into the passer's place, so the turn index stays.
@@ -105,7 +109,7 @@ def check_auction(
         if high is None:
             if value % 5 or not OPENING[0] <= value <= OPENING[1]:
                 raise InvalidHand(
-                    "bids", f"call {n}: the first bid is 150 to 180 in fives, not {value}"
+                    "bids", f"call {n}: the first bid is 150 to 180 in fives, not {number(value)}"
                 )
         elif value == SPECIAL_BID and settings.allow_304_bid:
             if high[1] < SPECIAL_AFTER:
@@ -114,7 +118,8 @@ def check_auction(
             step = value - high[1]
             if value % 5 or not RAISE[0] <= step <= RAISE[1]:
                 raise InvalidHand(
-                    "bids", f"call {n}: a raise is 5 to 30 in fives over {high[1]}, not {value}"
+                    "bids",
+                    f"call {n}: a raise is 5 to 30 in fives over {high[1]}, not {number(value)}",
                 )
             if value > TOP_BID:
                 raise InvalidHand("bids", f"call {n}: the highest bid is {TOP_BID}")
@@ -162,7 +167,9 @@ class Hand(BaseHand):
     )
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+    def from_dict(
+        cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
+    ) -> Self:
         r = Reader(data, "304 hand", cls.KEYS)
         n = cls.seats
         hand = cls(
@@ -180,7 +187,7 @@ class Hand(BaseHand):
             tricks=r.number("tricks"),
             slam=r.flag("slam"),
         )
-        hand.check(settings)
+        hand.check(settings, players)
         return hand
 
     @property
@@ -190,16 +197,16 @@ class Hand(BaseHand):
     def bidder_side(self, seat: int) -> bool:
         return seat in (self.bidder, self.partner)
 
-    def check(self, settings: Settings) -> None:
+    def check(self, settings: Settings, players: Sequence[str]) -> None:
         """Raise InvalidHand for the first rule this hand breaks."""
         check_bid(self.bid, settings)
         if self.bids:
-            bidder, bid = check_auction(self.bids, self.dealer, self.seats, settings)
+            bidder, bid = check_auction(self.bids, self.dealer, self.seats, settings, players)
             if (bidder, bid) != (self.bidder, self.bid):
                 raise InvalidHand(
                     "bids",
-                    f"the auction ends with seat {bidder} at {bid}, not seat "
-                    f"{self.bidder} at {self.bid}",
+                    f"the auction ends with {players[bidder]} at {bid}, not "
+                    f"{players[self.bidder]} at {number(self.bid)}",
                 )
         if self.partner is not None and self.partner == self.bidder:
             raise InvalidHand(
@@ -224,10 +231,12 @@ class Hand(BaseHand):
 
     def _check_points(self) -> None:
         if not 0 <= self.tricks <= self.all_tricks:
-            raise InvalidHand("tricks", f"must be 0 to {self.all_tricks}, not {self.tricks}")
+            raise InvalidHand(
+                "tricks", f"must be 0 to {self.all_tricks}, not {number(self.tricks)}"
+            )
         if not 0 <= self.points <= DECK or self.points in (1, DECK - 1):
             raise InvalidHand(
-                "points", f"trick points are 0 to 304, never 1 or 303 (got {self.points})"
+                "points", f"trick points are 0 to 304, never 1 or 303 (got {number(self.points)})"
             )
         if self.tricks == 0 and self.points:
             raise InvalidHand("points", "a side that won no trick has no trick points")
@@ -235,7 +244,8 @@ class Hand(BaseHand):
             assert self.widow_points is not None
             if not 0 <= self.widow_points <= 60:
                 raise InvalidHand(
-                    "widow_points", f"two cards hold 0 to 60 points, not {self.widow_points}"
+                    "widow_points",
+                    f"two cards hold 0 to 60 points, not {number(self.widow_points)}",
                 )
             if self.points + self.widow_points > DECK:
                 raise InvalidHand("widow_points", "trick points and widow points exceed 304")
@@ -254,11 +264,13 @@ class Hand(BaseHand):
 
     def target(self) -> int:
         """The bid moved by the marriages shown (spec: `304`, target). No floor or ceiling."""
-        target = self.bid
-        for m in self.marriages:
-            worth = 40 if m.suit == self.trump else 20
-            target += -worth if self.bidder_side(m.seat) else worth
-        return target
+        return self.bid + sum(self.shift(m) for m in self.marriages)
+
+    def shift(self, marriage: Marriage) -> int:
+        """How one marriage moves the target: 20 (40 in trumps), down when the bidder's side
+        shows it, up when the other side does (spec: `304`, target)."""
+        worth = 40 if marriage.suit == self.trump else 20
+        return -worth if self.bidder_side(marriage.seat) else worth
 
     @property
     def counted(self) -> int:
@@ -303,6 +315,13 @@ def seat_calls(calls: Sequence[int | None], dealer: int, seats: int) -> list[dic
             out.append({"seat": seat, "bid": call})
             turn += 1
     return out
+
+
+def _moves(hand: Hand, marriage: Marriage) -> Verdict:
+    """The verdict on one marriage shown: how far it moves the bidder's target."""
+    shift = hand.shift(marriage)
+    reason = f"{'lowers' if shift < 0 else 'raises'} the bidder's target by {abs(shift)}"
+    return Verdict(True, shift, reason)
 
 
 def _speech(item: object, index: int, seats: int) -> Speech:
@@ -353,14 +372,9 @@ class ThreeOFour(Variant[Settings, Hand]):
 
     def declared(self, hand: Hand, score: HandScore) -> tuple[tuple[Declaration, Verdict], ...]:
         """The marriages shown, each moving the bidder's target (spec: `304`)."""
-        out = []
-        for m in hand.marriages:
-            worth = 40 if m.suit == hand.trump else 20
-            own = hand.bidder_side(m.seat)
-            reason = f"{'lowers' if own else 'raises'} the bidder's target by {worth}"
-            verdict = Verdict(True, -worth if own else worth, reason)
-            out.append((Declaration(m.seat, "marriage", suit=m.suit), verdict))
-        return tuple(out)
+        return tuple(
+            (Declaration(m.seat, "marriage", suit=m.suit), _moves(hand, m)) for m in hand.marriages
+        )
 
     def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
         players = state.players
@@ -377,10 +391,10 @@ class ThreeOFour(Variant[Settings, Hand]):
             elif settings.failed_slam == "normal":
                 made = hand.counted >= target
                 result = 1 if made else -1
-                notes.append(f"Slam declared and lost; scored as usual: {who} {result:+d}.")
+                notes.append(f"Slam declared and lost; scored as usual: {who} {signed(result)}.")
             else:
                 result = int(settings.failed_slam)
-                notes.append(f"Slam declared but not all tricks won: {who} {result:+d}.")
+                notes.append(f"Slam declared but not all tricks won: {who} {signed(result)}.")
         else:
             made = hand.counted >= target
             result = 1 if made else -1
@@ -388,7 +402,7 @@ class ThreeOFour(Variant[Settings, Hand]):
                 f" + {hand.widow_points} in the widow" if hand.widow else ""
             )
             verb = "reached" if made else "fell short of"
-            notes.append(f"{counted} {verb} {target}: {who} {result:+d}.")
+            notes.append(f"{counted} {verb} {number(target)}: {who} {signed(result)}.")
         if hand.partner_lost:
             notes.append(f"{players[hand.bidder]} played on alone after the called card was lost.")
         scores = [0] * self.seats
@@ -403,11 +417,10 @@ class ThreeOFour(Variant[Settings, Hand]):
             text += f", called {hand.called_card.label} ({players[hand.partner]})"
         if hand.marriages:
             shown = ", ".join(
-                f"{players[m.seat]} K+Q{m.suit.symbol} "
-                f"({'-' if hand.bidder_side(m.seat) else '+'}{40 if m.suit == hand.trump else 20})"
+                f"{players[m.seat]} K+Q{m.suit.symbol} ({signed(hand.shift(m))})"
                 for m in hand.marriages
             )
-            text += f"; marriages: {shown}; target {target}"
+            text += f"; marriages: {shown}; target {number(target)}"
         return text + "."
 
     def winners(
