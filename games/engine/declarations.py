@@ -6,7 +6,7 @@ deck, so two players never share a card); and the contest that finds the senior 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,6 +107,14 @@ _PLURAL = {
 }
 
 
+def equal_runs(a: Declaration, b: Declaration, value: int) -> str:
+    """Two combinations that tie on value and top card: "equal 4-card runs to the Q"."""
+    assert a.top is not None
+    if a.kind == b.kind == "sequence" and a.length == b.length:
+        return f"equal {a.length}-card runs to the {a.top}"
+    return f"runs of equal value ({value}) to the {a.top}"
+
+
 def first_shared_card(
     declarations: Sequence[Declaration],
     trump: Suit,
@@ -120,21 +128,6 @@ def first_shared_card(
             if common and not may_share(declarations[i], later):
                 return i, j, min(common)
     return None
-
-
-def senior(
-    combinations: Iterable[tuple[int, Declaration]], key: Callable[[int, Declaration], Any]
-) -> list[tuple[int, Declaration]]:
-    """All (index, declaration) pairs that share the highest key: the senior combinations.
-
-    The key is each game's ranking (value, then its tiebreaks); several pairs come back only
-    when the ranking cannot separate them, and the caller applies its final tiebreak.
-    """
-    ranked = list(combinations)
-    if not ranked:
-        return []
-    best = max(key(i, d) for i, d in ranked)
-    return [(i, d) for i, d in ranked if key(i, d) == best]
 
 
 @dataclass(frozen=True)
