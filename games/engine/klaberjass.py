@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Self
+from typing import Any, Self
 
 from games.engine.cards import Suit, check_card_points
-from games.engine.declarations import Declaration, equal_runs, first_shared_card
+from games.engine.declarations import (
+    Declaration,
+    equal_runs,
+    first_shared_card,
+    judge_in_progress,
+)
 from games.engine.errors import InvalidHand
 from games.engine.reading import Reader
 from games.engine.rounds import check_trump_round
@@ -17,12 +22,14 @@ from games.engine.variant import (
     Call,
     GameState,
     HandScore,
+    Interim,
     Variant,
     Verdict,
 )
 from games.engine.wording import number
 
 SHTOCH = 10
+KINDS = ("sequence", "bella")
 BELLA = 20
 TRICKS = 8
 
@@ -97,8 +104,7 @@ class Hand(BaseHand):
             card_points=_pair(r.numbers("card_points", 2)),
             last_trick=r.choice("last_trick", (0, 1)),
             declarations=tuple(
-                Declaration.read(d, i, 4, ("sequence", "bella"))
-                for i, d in enumerate(r.items("declarations"))
+                Declaration.read(d, i, 4, KINDS) for i, d in enumerate(r.items("declarations"))
             ),
             tricks=_pair(r.numbers("tricks", 2)) if r.has("tricks") else None,
         )
@@ -232,9 +238,36 @@ class Klaberjass(Variant[Settings, Hand]):
     seat_labels = ("You (South)", "West", "North", "East")
     settings_class = Settings
     hand_class = Hand
+    declaration_kinds = KINDS
 
     def broken_example(self) -> dict[str, object]:
         return {"card_points": [151, 1]}
+
+    def interim(
+        self, facts: Mapping[str, Any], settings: Settings, players: Sequence[str]
+    ) -> Interim:
+        """The declarations contest as soon as declarations are in, before any card points."""
+        players = self.names(players)
+        r = Reader(facts, "Klaberjass hand", Hand.__dataclass_fields__)
+        dealer = r.opt_seat("dealer", 4)
+        caller = r.opt_seat("caller", 4)
+        trump = r.opt_suit("trump")
+        round = r.choice("round", (1, 2, "bima"), None)
+        check_trump_round(round, trump, r.opt_suit("turned_up"))
+        if round == "bima" and None not in (caller, dealer) and caller != dealer:
+            raise InvalidHand(
+                "caller", "on the Bima the dealer names trump, so the caller is the dealer"
+            )
+        judged = judge_in_progress(self, dealer, trump, r.items("declarations"), settings, players)
+        called = None
+        if caller is not None and trump is not None:
+            called = f"{players[caller]} called {trump.symbol}."
+        elif trump is not None:
+            called = f"Trump is {trump.symbol}."
+        if called is None:
+            return judged
+        lines = (*judged.lines, called) if judged.rows else (called,)
+        return Interim(lines, judged.rows)
 
     def auction(self, hand: Hand) -> tuple[Call, ...]:
         """Round 1 runs from the forehand to the first accept; round 2 after four passes."""

@@ -106,6 +106,15 @@ class Reader:
             raise ParseError(self.key(key), f"must be a list of {count} whole numbers")
         return tuple(_as_int(v, self.key(key)) for v in value)
 
+    def opt_numbers(self, key: str, count: int) -> list[int | None]:
+        """A list of `count` whole numbers, any of them not filled in yet (None or "")."""
+        if not self.has(key):
+            return [None] * count
+        value = self.raw(key)
+        if not isinstance(value, list | tuple) or len(value) != count:
+            raise ParseError(self.key(key), f"must be a list of {count} whole numbers")
+        return [None if v in (None, "") else _as_int(v, self.key(key)) for v in value]
+
     def items(self, key: str) -> list[object]:
         if not self.has(key):
             return []

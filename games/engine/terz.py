@@ -4,13 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Self
+from typing import Any, Self
 
 from games.engine.cards import Rank, Suit, check_card_points
-from games.engine.declarations import Declaration, equal_runs, first_shared_card
+from games.engine.declarations import (
+    Declaration,
+    equal_runs,
+    first_shared_card,
+    judge_in_progress,
+)
 from games.engine.errors import InvalidHand
 from games.engine.reading import Reader
-from games.engine.variant import BaseHand, BaseSettings, GameState, HandScore, Variant, Verdict
+from games.engine.variant import (
+    BaseHand,
+    BaseSettings,
+    GameState,
+    HandScore,
+    Interim,
+    Variant,
+    Verdict,
+)
 
 LAST_TRICK = 10
 MARRIAGE = 20
@@ -188,9 +201,25 @@ class Terz(Variant[Settings, Hand]):
     default_players = ("Player 1", "Player 2")
     settings_class = Settings
     hand_class = Hand
+    declaration_kinds = KINDS
 
     def broken_example(self) -> dict[str, object]:
         return {"card_points": [139, 1]}
+
+    def interim(
+        self, facts: Mapping[str, Any], settings: Settings, players: Sequence[str]
+    ) -> Interim:
+        """The combinations and marriages judged as soon as they are announced."""
+        players = self.names(players)
+        r = Reader(facts, "Terz hand", Hand.__dataclass_fields__)
+        r.opt_seat("dealer", 2)
+        trump = r.opt_suit("trump")
+        # Terz has no forehand: the dealer never breaks a tie, so any seat will do.
+        judged = judge_in_progress(self, 0, trump, r.items("declarations"), settings, players)
+        if trump is None:
+            return judged
+        known = f"Trump is {trump.symbol}."
+        return Interim((*judged.lines, known) if judged.rows else (known,), judged.rows)
 
     def next_dealer(self, hand: Hand, settings: Settings) -> int:
         """Whoever took the last trick deals next (spec: Table)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from games.engine.cards import Card, Suit
 from games.engine.declarations import Declaration
@@ -16,6 +16,8 @@ from games.engine.variant import (
     Call,
     GameState,
     HandScore,
+    Interim,
+    InterimRow,
     Plain,
     Variant,
     Verdict,
@@ -87,6 +89,19 @@ def check_auction(
     bids: Sequence[Speech], dealer: int, seats: int, settings: Settings, players: Sequence[str]
 ) -> tuple[int, int]:
     """Replay the auction; returns (bidder, bid) or raises InvalidHand naming the call."""
+    result = replay_auction(bids, dealer, seats, settings, players)
+    if result is None:
+        raise InvalidHand("bids", "the auction is not finished: keep going until all but one pass")
+    return result
+
+
+def replay_auction(
+    bids: Sequence[Speech], dealer: int, seats: int, settings: Settings, players: Sequence[str]
+) -> tuple[int, int] | None:
+    """Replay the auction so far: (bidder, bid) once it is over, None while it goes on.
+
+    A call against the rules raises InvalidHand naming it.
+    """
     active = [(dealer + 1 + i) % seats for i in range(seats)]
     turn = 0
     high: tuple[int, int] | None = None
@@ -129,7 +144,7 @@ def check_auction(
         return dealer, ALL_PASS_BID
     if len(active) == 1 and high is not None and high[0] == active[0]:
         return high
-    raise InvalidHand("bids", "the auction is not finished: keep going until all but one pass")
+    return None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -189,6 +204,27 @@ class Hand(BaseHand):
         )
         hand.check(settings, players)
         return hand
+
+    @classmethod
+    def for_target(
+        cls,
+        bidder: int,
+        bid: int,
+        trump: Suit,
+        partner: int | None,
+        marriages: tuple[Marriage, ...],
+    ) -> Self:
+        """A hand holding only what moves the target, for judging it before play."""
+        return cls(
+            dealer=bidder,
+            bidder=bidder,
+            bid=bid,
+            trump=trump,
+            partner=partner,
+            marriages=marriages,
+            points=0,
+            tricks=0,
+        )
 
     @property
     def all_tricks(self) -> int:
@@ -320,8 +356,30 @@ def seat_calls(calls: Sequence[int | None], dealer: int, seats: int) -> list[dic
 def _moves(hand: Hand, marriage: Marriage) -> Verdict:
     """The verdict on one marriage shown: how far it moves the bidder's target."""
     shift = hand.shift(marriage)
-    reason = f"{'lowers' if shift < 0 else 'raises'} the bidder's target by {abs(shift)}"
-    return Verdict(True, shift, reason)
+    side = "the bidder's side" if shift < 0 else "the other side"
+    trumps = " in trumps" if marriage.suit == hand.trump else ""
+    how = "lowers" if shift < 0 else "raises"
+    return Verdict(
+        True, shift, f"{side} shows it{trumps}: {how} the bidder's target by {abs(shift)}"
+    )
+
+
+def _partial_marriages(items: Sequence[object], seats: int) -> list[tuple[int | None, Suit | None]]:
+    """The marriages of a hand in progress, each perhaps still missing its seat or suit."""
+    out: list[tuple[int | None, Suit | None]] = []
+    seen: set[Suit] = set()
+    for i, item in enumerate(items):
+        try:
+            r = Reader(item, "marriage", ("seat", "suit"))
+            seat, suit = r.opt_seat("seat", seats), r.opt_suit("suit")
+        except ParseError as error:
+            raise ParseError("marriages", f"marriage {i + 1}: {error}") from None
+        if suit is not None:
+            if suit in seen:
+                raise InvalidHand("marriages", f"marriage {i + 1}: there is one K+Q{suit.symbol}")
+            seen.add(suit)
+        out.append((seat, suit))
+    return out
 
 
 def _speech(item: object, index: int, seats: int) -> Speech:
@@ -369,6 +427,112 @@ class ThreeOFour(Variant[Settings, Hand]):
                 for s in hand.bids
             )
         return (Call(hand.bidder, "bid", hand.trump.value, hand.bid),)
+
+    def interim(
+        self, facts: Mapping[str, Any], settings: Settings, players: Sequence[str]
+    ) -> Interim:
+        """How the marriages move the target, from the bid, trump and the marriages shown."""
+        players = self.names(players)
+        n = self.seats
+        widow = self.hand_class.widow
+        r = Reader(facts, "304 hand", self.hand_class.KEYS)
+        dealer = r.opt_seat("dealer", n)
+        bidder = r.opt_seat("bidder", n)
+        bid = r.opt_number("bid")
+        if bid is not None:
+            check_bid(bid, settings)
+        calls = tuple(_speech(item, i, n) for i, item in enumerate(r.items("bids")))
+        won = (
+            replay_auction(calls, dealer, n, settings, players)
+            if calls and dealer is not None
+            else None
+        )
+        if won is not None:
+            if bidder not in (None, won[0]) or bid not in (None, won[1]):
+                said = " ".join(
+                    part
+                    for part in (
+                        players[bidder] if bidder is not None else "",
+                        f"at {number(bid)}" if bid is not None else "",
+                    )
+                    if part
+                )
+                raise InvalidHand(
+                    "bids", f"the auction ends with {players[won[0]]} at {won[1]}, not {said}"
+                )
+            bidder, bid = won
+        trump = r.opt_suit("trump")
+        called = None if widow or not r.has("called_card") else r.card("called_card")
+        partner = None if widow else r.opt_seat("partner", n)
+        if partner is not None and partner == bidder:
+            raise InvalidHand(
+                "partner", "the bidder calls a card he does not hold: the partner is another player"
+            )
+        shown = _partial_marriages(r.items("marriages"), n)
+        known = tuple(
+            Marriage(seat, suit) for seat, suit in shown if seat is not None and suit is not None
+        )
+        hand = None
+        if bidder is not None and trump is not None:
+            hand = self.hand_class.for_target(bidder, bid or 0, trump, partner, known)
+        rows: list[InterimRow] = []
+        waits: list[str] = []
+        for seat, suit in shown:
+            player = players[seat] if seat is not None else ""
+            described = f"marriage K+Q{suit.symbol}" if suit is not None else "marriage"
+            missing = [what for what, value in (("who", seat), ("the suit", suit)) if value is None]
+            if missing:
+                rows.append(
+                    InterimRow(player, described, None, 0, f"still to enter: {', '.join(missing)}")
+                )
+                continue
+            assert seat is not None and suit is not None
+            need = [
+                what
+                for what, lacking in (
+                    ("the bidder", bidder is None),
+                    ("trump", trump is None),
+                    ("the partner", not widow and partner is None and seat != bidder),
+                )
+                if lacking
+            ]
+            if need or hand is None:
+                waits += [what for what in need if what not in waits]
+                rows.append(
+                    InterimRow(player, described, None, 0, f"waits for {' and '.join(need)}")
+                )
+                continue
+            v = _moves(hand, Marriage(seat, suit))
+            rows.append(InterimRow(player, described, v.counted, v.points, v.reason))
+        lines = []
+        settled = all(row.counted is not None for row in rows)
+        if bid is not None and not rows:
+            lines.append(f"Target {bid}.")
+        elif bid is not None and settled and hand is not None:
+            why = "; ".join(
+                f"{players[m.seat]}'s side shows the {m.suit.symbol} marriage"
+                f"{' in trumps' if m.suit == trump else ''} ({signed(hand.shift(m))})"
+                for m in known
+            )
+            lines.append(f"Target {bid} → {number(hand.target())}: {why}.")
+        elif bid is not None:
+            wait = f"choose {' and '.join(waits)} first" if waits else "a marriage is being entered"
+            lines.append(f"Target {bid} → ?: {wait}.")
+        elif settled and hand is not None and known:
+            moved = sum(hand.shift(m) for m in known)
+            lines.append(f"The marriages move the bid by {signed(moved)}.")
+        if bidder is not None:
+            contract = (
+                f"{players[bidder]} bid {bid}" if bid is not None else f"{players[bidder]} bids"
+            )
+            if trump is not None:
+                contract += f" in {trump.symbol}"
+            if called is not None:
+                contract += f", called {called.label}"
+                if partner is not None:
+                    contract += f" ({players[partner]})"
+            lines.append(contract + ".")
+        return Interim(tuple(lines), tuple(rows))
 
     def declared(self, hand: Hand, score: HandScore) -> tuple[tuple[Declaration, Verdict], ...]:
         """The marriages shown, each moving the bidder's target (spec: `304`)."""

@@ -93,6 +93,30 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class InterimRow:
+    """One thing declared in the hand in progress, as judged so far."""
+
+    player: str
+    declared: str
+    """What was declared, described: "4-card run 9–Q♥", "marriage K+Q♠", "melds"."""
+    counted: bool | None
+    """Whether it scores; None while that waits on a fact not entered yet."""
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Interim:
+    """What the table already knows about the hand in progress, before any card points.
+
+    `lines` are sentences, the first one the headline; `rows` one per declaration.
+    """
+
+    lines: tuple[str, ...] = ()
+    rows: tuple[InterimRow, ...] = ()
+
+
+@dataclass(frozen=True)
 class Call:
     """One call of the auction as the table made it: a pass, a bid, or taking trump."""
 
@@ -186,6 +210,14 @@ class Variant[S: BaseSettings, H: BaseHand]:
             return ""
         names = [sides[side] for side in winners]
         return f"{joined(names)} {agree(self.teams or len(names) > 1, 'wins', 'win')}"
+
+    def interim(self, facts: Mapping[str, Any], settings: S, players: Sequence[str]) -> Interim:
+        """Judge the hand in progress: `facts` is a hand dict with any keys missing.
+
+        Missing keys are never an error; a value that is present and wrong raises
+        ParseError or InvalidHand naming its key. By default there is nothing to judge.
+        """
+        return Interim()
 
     def auction(self, hand: H) -> tuple[Call, ...]:
         """The calls the hand's facts show, in order: at least the winning call."""
