@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -81,6 +81,25 @@ class Conflict(Exception):
         self.hand = hand
 
 
+class AlreadySaved(Exception):
+    """A save based on a game that has moved on: another phone saved this hand already."""
+
+    def __init__(self, game: Game, hand: Hand | None) -> None:
+        self.hand = hand
+        if hand is not None and hand.number is not None:
+            text = (
+                f"Another phone just saved hand {hand.number}: "
+                f"{hand.summary(game.player_names())}. Yours was not added."
+            )
+        else:
+            text = (
+                "Another phone changed this game since this form was opened, so this hand was "
+                "not added. Check the hands below, then save again if it is still missing."
+            )
+        super().__init__(text)
+        self.message = text
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", "In progress"
@@ -142,16 +161,16 @@ class Game(models.Model):
         return self.hands.filter(removed=None).order_by("number")
 
     def engine_hands(self) -> list[BaseHand]:
-        settings = self.engine_settings()
-        return [self.engine.hand(hand.facts, settings) for hand in self.live_hands()]
+        settings, names = self.engine_settings(), self.player_names()
+        return [self.engine.hand(hand.facts, settings, names) for hand in self.live_hands()]
 
     def score(self, facts: Sequence[Mapping[str, Any]]) -> GameScore:
         """Score hands given as fact dicts (HandError names the first that is wrong)."""
         from games.engine.game import read_hands
 
-        settings = self.engine_settings()
-        hands = read_hands(self.engine, settings, list(facts))
-        return score_game(self.engine, settings, hands, self.player_names())
+        settings, names = self.engine_settings(), self.player_names()
+        hands = read_hands(self.engine, settings, list(facts), players=names)
+        return score_game(self.engine, settings, hands, names)
 
     # -- changes: each one transaction, each one engine call ---------------------------
     #
@@ -162,18 +181,46 @@ class Game(models.Model):
         return Game.objects.select_for_update().get(pk=self.pk)
 
     @transaction.atomic
-    def record_hand(self, facts: Mapping[str, Any], key: str = "") -> Hand:
-        """Score and store one more hand; a repeated idempotency key returns the first."""
+    def record_hand(
+        self,
+        facts: Mapping[str, Any],
+        key: str = "",
+        token: str = "",
+        expect_number: int | None = None,
+        expect_version: int | None = None,
+    ) -> Hand:
+        """Score and store one more hand; a repeated idempotency key returns the first.
+
+        A save names what it was based on: the hand in progress it came from (`token`), or,
+        without script, the hand number and game version the form was opened at. A save
+        based on something that has moved on is AlreadySaved, and nothing is added.
+        """
         game = self._locked()
         if key:
             existing = game.hands.filter(idempotency_key=key).first()
             if existing:
                 return existing
+        current = HandInProgress.of(game, lock=True)
+        if token and token != current.token:
+            saved = game.hands.filter(source=token).first()
+            raise AlreadySaved(game, saved)
+        if expect_number is not None and expect_number != game.hand_count + 1:
+            saved = game.live_hands().filter(number=expect_number).first()
+            raise AlreadySaved(game, saved)
+        if expect_version is not None and expect_version != game.version:
+            raise AlreadySaved(game, None)
         stored = list(game.live_hands())
         scored = game.score([h.facts for h in stored] + [dict(facts)])
-        hand = Hand(game=game, number=len(stored) + 1, facts={}, idempotency_key=key or None)
+        hand = Hand(
+            game=game,
+            number=len(stored) + 1,
+            facts={},
+            idempotency_key=key or None,
+            source=current.token,
+        )
         hand.set_facts(scored.hands[-1].hand)
         game._store(scored, [*stored, hand], rewrite=[hand])
+        current.clear(saved=hand)
         self.refresh_from_db()
         return hand
 
@@ -440,6 +487,8 @@ class Hand(models.Model):
     # A removed hand is kept (restorable): out of the numbering, remembering its place.
     removed = models.DateTimeField(null=True, blank=True)
     removed_number = models.IntegerField(null=True, blank=True)
+    # The hand in progress this hand was saved from: a late save from it is refused by name.
+    source = models.CharField(max_length=32, blank=True, db_index=True)
 
     class Meta:
         ordering = ["number"]
@@ -505,6 +554,78 @@ class Hand(models.Model):
         )
 
 
+def new_token() -> str:
+    return secrets.token_hex(8)
+
+
+class HandInProgress(models.Model):
+    """The hand being entered, one per game, the same on every phone.
+
+    `fields` holds what the phones entered so far, by form field name, as typed. Each change
+    bumps `version`; saving the hand clears it and gives it a new `token`, so a phone still
+    holding the old one knows that hand was saved (and by which hand).
+    """
+
+    MAX_FIELDS = 120
+    MAX_VALUE = 200
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="in_progress")
+    token = models.CharField(max_length=32, default=new_token)
+    fields = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=1)
+    updated = models.DateTimeField(default=timezone.now)
+    saved_number = models.IntegerField(null=True, blank=True)
+    saved_summary = models.CharField(max_length=200, blank=True)
+
+    @classmethod
+    def of(cls, game: Game, lock: bool = False) -> HandInProgress:
+        """The game's hand in progress (created empty on first use)."""
+        rows = cls.objects.select_for_update() if lock else cls.objects.all()
+        found = rows.filter(game=game).first()
+        if found is None:
+            try:
+                with transaction.atomic():
+                    found = cls.objects.create(game=game)
+            except IntegrityError:  # another phone created it a moment ago
+                found = rows.get(game=game)
+        return found
+
+    @property
+    def started(self) -> bool:
+        return any(value not in ("", None) for value in self.fields.values())
+
+    def clear(self, saved: Hand | None = None) -> None:
+        """Start the next hand: nothing entered, a new token (the caller holds the lock)."""
+        self.fields = {}
+        self.token = new_token()
+        self.version += 1
+        self.updated = timezone.now()
+        if saved is not None:
+            self.saved_number = saved.number
+            self.saved_summary = saved.summary(self.game.player_names())[:200]
+        self.save()
+
+    @transaction.atomic
+    def change(self, token: str, changes: Mapping[str, str]) -> bool:
+        """Merge one phone's changes into the hand in progress; False when `token` is no
+        longer the hand being entered (it was saved meanwhile) and nothing changed.
+
+        Changes to different fields from two phones both survive; on one field the later
+        change wins.
+        """
+        current = HandInProgress.objects.select_for_update().get(pk=self.pk)
+        if token != current.token:
+            self.refresh_from_db()
+            return False
+        merged = {**current.fields, **changes}
+        current.fields = {k: v for k, v in merged.items() if v != ""}
+        current.version += 1
+        current.updated = timezone.now()
+        current.save()
+        self.refresh_from_db()
+        return True
+
+
 class Bid(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="bids")
     order = models.PositiveSmallIntegerField()
@@ -552,4 +673,16 @@ class Declaration(models.Model):
         return Declared.read(data, self.order, 4, (self.kind,)).describe()
 
 
-__all__ = ["FORMAT", "Bid", "Circle", "Conflict", "Declaration", "Game", "Hand", "Player", "Seat"]
+__all__ = [
+    "FORMAT",
+    "AlreadySaved",
+    "Bid",
+    "Circle",
+    "Conflict",
+    "Declaration",
+    "Game",
+    "Hand",
+    "HandInProgress",
+    "Player",
+    "Seat",
+]

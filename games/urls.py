@@ -30,6 +30,7 @@ urlpatterns = [
     path("c/<str:circle>/g/<str:game>/live", views.game_live, name="game_live"),
     path("c/<str:circle>/g/<str:game>/hands", views.hand_record, name="hand_record"),
     path("c/<str:circle>/g/<str:game>/preview", views.hand_preview, name="hand_preview"),
+    path("c/<str:circle>/g/<str:game>/progress", views.hand_progress, name="hand_progress"),
     path("c/<str:circle>/g/<str:game>/hands/<hand:hand>/edit", views.hand_edit, name="hand_edit"),
     path(
         "c/<str:circle>/g/<str:game>/hands/<hand:hand>/delete",

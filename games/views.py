@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -32,7 +33,7 @@ from games.forms import (
     meld_cells,
     read_holding,
 )
-from games.models import Circle, Conflict, Game, Hand
+from games.models import AlreadySaved, Circle, Conflict, Game, Hand, HandInProgress
 
 # -- access: every view starts with one of these ------------------------------------------
 
@@ -43,12 +44,16 @@ def _circle(slug: str) -> Circle:
 
 def _game(circle_slug: str, game_slug: str) -> Game:
     return get_object_or_404(
-        Game.objects.select_related("circle"), slug=game_slug, circle__slug=circle_slug
+        Game.objects.select_related("circle", "in_progress"),
+        slug=game_slug,
+        circle__slug=circle_slug,
     )
 
 
 def _watched(watch_slug: str) -> Game:
-    return get_object_or_404(Game.objects.select_related("circle"), watch_slug=watch_slug)
+    return get_object_or_404(
+        Game.objects.select_related("circle", "in_progress"), watch_slug=watch_slug
+    )
 
 
 # -- circles ---------------------------------------------------------------------------------
@@ -256,9 +261,10 @@ def _hand_form(game: Game, names: list[str], data: Any = None, **kwargs: Any) ->
     return form_class(data, names=names, settings=game.engine_settings(), **kwargs)
 
 
-def _new_hand_form(game: Game, names: list[str]) -> HandForm:
+def _new_hand_form(game: Game, names: list[str], progress: HandInProgress) -> HandForm:
+    """The form for the next hand, holding what the phones have entered so far."""
     dealer = game.next_dealer if game.next_dealer is not None else game.first_dealer
-    return _hand_form(game, names, initial={"dealer": dealer})
+    return _hand_form(game, names, initial={"dealer": str(dealer), **progress.fields})
 
 
 def _play_context(
@@ -283,8 +289,13 @@ def _play_context(
         hand.dealer_name = names[hand.dealer]  # type: ignore[attr-defined]
         hand.declared = [(names[d.seat], d) for d in hand.declarations.all()]  # type: ignore[attr-defined]
         hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""  # type: ignore[attr-defined]
+    progress = _progress(game)
+    members = [
+        [n for seat, n in enumerate(names) if (seat % 2 if engine.teams else seat) == side]
+        for side in range(len(sides))
+    ]
     if not watching and form is None and not game.is_finished:
-        form = _new_hand_form(game, names)
+        form = _new_hand_form(game, names, progress)
     newest = hands[0] if hands and hands[0].number == game.hand_count else None
     removed = [] if watching else list(game.removed_hands()[:20])
     for hand in [*hands, *removed]:
@@ -300,6 +311,7 @@ def _play_context(
         "board": [
             {
                 "name": name,
+                "members": members[i],
                 "total": total,
                 "progress": max(0, min(total, target)),
                 "won": i in game.winners,
@@ -314,15 +326,59 @@ def _play_context(
             else ""
         ),
         "dealer_name": names[game.next_dealer] if game.next_dealer is not None else "",
-        "winners": " & ".join(sides[i] for i in game.winners),
+        "win_sentence": engine.win_sentence(sides, game.winners),
         "hands": hands,
         "newest": newest,
         "undo_label": newest.summary(names) if newest else "",
         "removed": removed,
         "more_before": more_before,
         "form": form,
+        "in_progress": progress,
+        "progress_json": json.dumps(progress.fields),
+        "progress_line": _progress_line(game, names, progress) if progress.started else "",
+        "compact": progress.started and not game.is_finished,
         "watch_url": request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
     }
+
+
+def _progress(game: Game) -> HandInProgress:
+    """The game's hand in progress: fetched with the game where it exists already."""
+    try:
+        return game.in_progress
+    except HandInProgress.DoesNotExist:
+        return HandInProgress.of(game)
+
+
+def _progress_line(game: Game, names: list[str], progress: HandInProgress) -> str:
+    """The hand in progress in one line, for the watch page and the other phones:
+    "Hand 7 · Ann called ♥ · Ben: 4-card run 9–Q♥"."""
+    form = _hand_form(game, names, {"dealer": str(game.next_dealer or 0), **progress.fields})
+    facts = form.partial_facts()
+    parts = [f"Hand {game.hand_count + 1}"]
+    declarer = next((facts[k] for k in DECLARER_KEYS if isinstance(facts.get(k), int)), None)
+    trump = facts.get("trump")
+    symbol = Suit(trump).symbol if trump in {s.value for s in Suit} else ""
+    contract = next((facts[k] for k in ("bid", "contract") if isinstance(facts.get(k), int)), None)
+    if declarer is not None and 0 <= declarer < len(names):
+        verb = "bid" if contract is not None else "called"
+        parts.append(
+            " ".join(
+                str(p) for p in (names[declarer], verb, contract, symbol) if p not in (None, "")
+            )
+        )
+    elif symbol:
+        parts.append(f"trump {symbol}")
+    try:
+        interim = game.engine.interim(facts, game.engine_settings(), names)
+    except ScorerError:
+        interim = None
+    if interim is not None:
+        parts.extend(f"{row.player}: {row.declared}" for row in interim.rows)
+    return " · ".join(parts)
+
+
+# Hand keys that name who called, bid or holds the contract, in the order games use them.
+DECLARER_KEYS = ("caller", "maker", "bidder", "holder")
 
 
 @require_GET
@@ -344,25 +400,64 @@ def _game_page(request: HttpRequest, game: Game, watching: bool = False) -> Http
 
 
 def _live(request: HttpRequest, game: Game, watching: bool = False) -> HttpResponse:
-    if request.GET.get("v") == str(game.version):
+    """204 when neither the game (`v`) nor its hand in progress (`d`) changed; else the
+    scoreboard, the hands and the hand in progress. A phone whose hand in progress (`t`) was
+    saved by another phone gets the whole play region, with a fresh form."""
+    progress = _progress(game)
+    same_game = request.GET.get("v") == str(game.version)
+    if same_game and request.GET.get("d") == str(progress.version):
         return HttpResponse(status=204)
-    context = {**_play_context(request, game, watching=watching), "oob": True}
+    token = request.GET.get("t")
+    if not watching and token and token != progress.token:
+        notice = None
+        if progress.saved_number:
+            text = f"Hand {progress.saved_number} saved: {progress.saved_summary}."
+            notice = {"text": text, "ok": True}
+        context = {**_play_context(request, game), "notice": notice}
+        response = render(request, "games/game.html#play", context)
+        return reswap(retarget(response, "#play"), "outerHTML")
+    context = {
+        **_play_context(request, game, watching=watching),
+        "oob": not same_game,
+        "oob_state": True,
+    }
     return render(request, "games/game.html#live", context)
 
 
 @require_POST
 def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+    """Save the hand in progress as the next hand. The save names what it was based on: the
+    hand in progress (`token`, with script) or the hand number and game version the form was
+    opened at (without); a save that comes after another phone's is refused, adding nothing."""
     found = _game(circle, game)
     names = found.player_names()
     form = _hand_form(found, names, request.POST)
-    if form.is_valid():
+    if "check" in request.POST:
+        # Enter in a number field: check the hand, never save half of it.
+        form.is_valid()
+    elif form.is_valid():
+        token = request.POST.get("token", "")[:32]
         try:
-            found.record_hand(form.facts(), key=form.cleaned_data.get("key") or "")
+            hand = found.record_hand(
+                form.facts(),
+                key=form.cleaned_data.get("key") or "",
+                token=token,
+                expect_number=None if token else _posted_int(request, "expect_number"),
+                expect_version=None if token else _posted_int(request, "expect_version"),
+            )
+        except AlreadySaved as refused:
+            return _refused_save(request, found, form, refused)
         except ScorerError as error:
             form.engine_error(error)
         else:
             if request.htmx:
-                return render(request, "games/game.html#play", _play_context(request, found))
+                notice = {
+                    "text": f"Hand {hand.number} saved: {hand.summary(names)}.",
+                    "ok": True,
+                    "undo": hand,
+                }
+                context = {**_play_context(request, found), "notice": notice}
+                return render(request, "games/game.html#play", context)
             return redirect("game", circle=circle, game=game)
     context = _play_context(request, found, form)
     if request.htmx:
@@ -371,9 +466,64 @@ def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     return render(request, "games/game.html", context, status=400)
 
 
+def _refused_save(
+    request: HttpRequest, game: Game, form: HandForm, refused: AlreadySaved
+) -> HttpResponse:
+    """A late save: say which hand another phone saved. With script the phones share one
+    hand in progress, so it is already in that hand; without, the form keeps what was typed,
+    now based on the game as it is, in case it really was another hand."""
+    notice = {"text": refused.message}
+    if request.htmx:
+        context = {**_play_context(request, game), "notice": notice}
+        return render(request, "games/game.html#play", context, status=409)
+    context = {**_play_context(request, game, form), "notice": notice}
+    return render(request, "games/game.html", context, status=409)
+
+
+@require_POST
+def hand_progress(request: HttpRequest, circle: str, game: str) -> JsonResponse:
+    """One phone's changes to the hand in progress (a tap, or a number once typed).
+
+    Answers the hand in progress as it now is; 409 when `token` names a hand in progress
+    another phone saved meanwhile (nothing changed; the answer is the new one).
+    """
+    found = _game(circle, game)
+    form = _hand_form(found, found.player_names())
+    allowed = set(form.table_fields())
+    changes: dict[str, str] = {}
+    for name, value in request.POST.items():
+        if name in ("token", "csrfmiddlewaretoken"):
+            continue
+        if name not in allowed:
+            return JsonResponse({"error": f"{name[:40]!r} is not part of this hand."}, status=400)
+        if len(value) > HandInProgress.MAX_VALUE or "\x00" in value:
+            return JsonResponse({"error": f"{name} is too long."}, status=400)
+        changes[name] = value
+    if len(changes) > HandInProgress.MAX_FIELDS:
+        return JsonResponse({"error": "Too many changes at once."}, status=400)
+    progress = HandInProgress.of(found)
+    merged = {**progress.fields, **changes}
+    changes.update(form.derived(merged, changes))
+    accepted = progress.change(request.POST.get("token", "")[:32], changes)
+    return JsonResponse(_progress_state(progress), status=200 if accepted else 409)
+
+
+def _progress_state(progress: HandInProgress) -> dict[str, Any]:
+    state: dict[str, Any] = {
+        "token": progress.token,
+        "version": progress.version,
+        "fields": progress.fields,
+    }
+    if progress.saved_number:
+        state["saved"] = f"Hand {progress.saved_number} saved: {progress.saved_summary}."
+    return state
+
+
 @require_POST
 def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
-    """What the hand being typed would score, from the engine call that will save it."""
+    """What the hand being entered will score and why, from the engine call that will save
+    it; before the card points are in, what the table already knows (declarations judged,
+    the target moved by marriages, melds counted)."""
     found = _game(circle, game)
     names = found.player_names()
     number = _posted_int(request, "number") or found.hand_count + 1
@@ -394,14 +544,22 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
             last = scored.hands[-1]
             context["rows"] = list(zip(scored.sides, last.score.scores, last.totals, strict=True))
             context["notes"] = last.score.notes
-            context["finishes"] = " & ".join(scored.sides[i] for i in scored.winners)
+            context["finishes"] = found.engine.win_sentence(scored.sides, scored.winners)
     else:
+        # Only what someone typed can be wrong; the rest is still to come, and not red.
         context["problems"] = [
             f"{form[name].label}: {error}" if name != "__all__" else error
             for name, errors in form.errors.items()
             for error in errors
+            if name == "__all__" or form.data.get(name) not in (None, "")
         ]
-        context["incomplete"] = True
+        context["todo"] = form.untouched()
+    try:
+        context["interim"] = found.engine.interim(
+            form.partial_facts(), found.engine_settings(), names
+        )
+    except ScorerError as error:
+        context["interim_problem"] = error.message
     return render(request, "games/game.html#preview", context)
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar
 
 from django import forms
 
 from games.engine import VARIANTS
-from games.forms.base import SUITS, HandForm, SettingSpec, seat_choices
+from games.forms.base import SUITS, HandForm, SettingSpec, seat_choices, three_phases
 
 HOSKIN_RANKS = [("A", "A"), ("10", "10"), ("K", "K"), ("Q", "Q"), ("J", "J")]
 
@@ -61,6 +62,23 @@ class HoskinHandForm(HandForm):
         "outcome": "holder",
     }
     TEKLI = False
+    voidable = True
+    phases = three_phases(
+        before=("dealer", "holder", "contract", "forced", "trump"),
+        during=(
+            *(f"meld_{seat}" for seat in range(4)),
+            "gomu_points",
+            *(f"gomu_card_{i}" for i in range(5)),
+        ),
+        after=(
+            *(f"tricks_{side}" for side in range(4)),
+            "last_trick",
+            "violation",
+            "struck",
+            "recount_failed",
+            "unannounced_burial",
+        ),
+    )
 
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
     outcome = forms.ChoiceField(required=False, choices=[("played", "played"), ("void", "void")])
@@ -140,6 +158,14 @@ class HoskinHandForm(HandForm):
 
     def trick_fields(self) -> list[forms.BoundField]:
         return [self[f"tricks_{side}"] for side in range(len(self.sides))]
+
+    def gomu_values_json(self) -> str:
+        """What each card is worth in tricks, for the gömü pickers to sum on the phone."""
+        from games.engine.cards import Rank
+        from games.engine.hoskin import card_points
+
+        values = self.settings.card_values
+        return json.dumps({r: card_points([Rank(r)], values) for r, _ in HOSKIN_RANKS})
 
     def gomu_cards(self) -> list[forms.BoundField]:
         return [self[f"gomu_card_{i}"] for i in range(5)]

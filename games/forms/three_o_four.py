@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from django import forms
 
-from games.forms.base import RANKS, SUITS, HandForm, SettingSpec, seat_choices
+from games.forms.base import RANKS, SUITS, HandForm, SettingSpec, seat_choices, three_phases
 
 CARD_POINTS_304 = {"J": 30, "9": 20, "A": 11, "10": 10, "K": 3, "Q": 2, "8": 0, "7": 0}
 
@@ -36,6 +36,20 @@ class ThreeOFourHandForm(HandForm):
         "marriages": "marriage_S",
     }
     WIDOW = False
+    phases = three_phases(
+        before=(
+            "dealer",
+            "auction",
+            "bidder",
+            "bid",
+            "trump",
+            "called_rank",
+            "called_suit",
+            "partner",
+        ),
+        during=("marriage_S", "marriage_H", "marriage_D", "marriage_C", "slam", "partner_lost"),
+        after=("points", "widow_points", "widow_card_1", "widow_card_2", "tricks"),
+    )
 
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
     bidder = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Bidder")
