@@ -9,27 +9,45 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from scorer.local_secret import local_secret_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+TRUE = ("1", "true", "yes", "on")
+FALSE = ("0", "false", "no", "off")
 
 
 def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
+    """A yes-or-no setting; anything but the words below stops start-up (a typo is not "no")."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
         return default
-    return value.strip().lower() in ("1", "true", "yes", "on")
+    if value in TRUE:
+        return True
+    if value in FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={os.environ[name]!r} is not a yes or no: use one of "
+        f"{', '.join(TRUE)} (yes) or {', '.join(FALSE)} (no)."
+    )
 
 
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", False)
+# Development unless DEBUG=false says production, so `manage.py` works on a fresh clone with
+# nothing set. The WSGI and ASGI entry points (what gunicorn loads) default to production
+# instead (scorer/wsgi.py), so a server started without DEBUG=false is still production.
+DEBUG = env_bool("DEBUG", True)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    SECRET_KEY = "django-insecure-development-only"  # noqa: S105 (DEBUG only)
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set in production (DEBUG=false); see README.md, Production."
+        )
+    SECRET_KEY = local_secret_key(BASE_DIR / ".secret_key")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -123,14 +141,20 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+
+# Read in development too, so a mistyped value stops start-up wherever it is first tried.
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+_ssl_redirect = env_bool("SECURE_SSL_REDIRECT", True)
+_hsts_include_subdomains = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+_hsts_preload = env_bool("SECURE_HSTS_PRELOAD", True)
 if not DEBUG:
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_SSL_REDIRECT = _ssl_redirect
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
-    if env_bool("BEHIND_TLS_PROXY", False):
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _hsts_include_subdomains
+    SECURE_HSTS_PRELOAD = _hsts_preload
+    if BEHIND_TLS_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Circles a device has opened are remembered in a signed cookie (games/circles.py).
