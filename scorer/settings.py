@@ -141,6 +141,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+# A page whose CSRF token has gone stale says so in the site's look (templates/403_csrf.html).
+CSRF_FAILURE_VIEW = "games.errors.csrf_failure"
 
 # Read in development too, so a mistyped value stops start-up wherever it is first tried.
 BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
