@@ -162,9 +162,32 @@ if not DEBUG:
 # Circles a device has opened are remembered in a signed cookie (games/circles.py).
 CIRCLE_COOKIE_SECURE = not DEBUG
 
+# Every line logged, by Django or the development server, has the secret part of circle,
+# game and watch links masked (scorer/logs.py; gunicorn.conf.py does the same for gunicorn).
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "filters": {"mask_secret_links": {"()": "scorer.logs.MaskSecretLinks"}},
+    "formatters": {
+        "server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["mask_secret_links"]},
+        "server": {
+            "class": "logging.StreamHandler",
+            "formatter": "server",
+            "filters": ["mask_secret_links"],
+        },
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        # Django's own handlers are replaced, so nothing of it is written unmasked.
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
+    },
 }
