@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_ratelimit",
     "games",
 ]
 
@@ -68,6 +69,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
 ]
 
 ROOT_URLCONF = "scorer.urls"
@@ -161,6 +163,22 @@ if not DEBUG:
 
 # Circles a device has opened are remembered in a signed cookie (games/circles.py).
 CIRCLE_COOKIE_SECURE = not DEBUG
+
+# The only cache is for rate limits (games/ratelimits.py). It must be shared by every worker
+# and every app server, and Scorer runs with nothing but its database, so it lives there: the
+# table is made by `migrate` (games/apps.py). django-ratelimit prefers memcached or Redis,
+# whose increments are atomic; in the database two simultaneous requests may count once,
+# which limits far above a card table's pace can afford, so that check is silenced.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "scorer_cache",
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
+    }
+}
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+RATELIMIT_IP_META_KEY = "games.ratelimits.client_address"
+RATELIMIT_VIEW = "games.errors.rate_limited"
 
 # Every line logged, by Django or the development server, has the secret part of circle,
 # game and watch links masked (scorer/logs.py; gunicorn.conf.py does the same for gunicorn).
