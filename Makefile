@@ -22,8 +22,8 @@ $(TEST_STAMP): $(STAMP)
 	@touch $@
 
 run: $(STAMP)
-	DEBUG=$${DEBUG:-true} $(PY) manage.py migrate --noinput
-	DEBUG=$${DEBUG:-true} $(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: $(TEST_STAMP)
 	$(PY) -m pytest

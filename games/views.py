@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+from django_ratelimit.decorators import ratelimit
 
 from games.circles import remember, remembered
 from games.engine import VARIANTS, GameState, ScorerError
@@ -67,6 +68,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@ratelimit(group="circle_create", key="ip", rate="10/m")
+@ratelimit(group="circle_create", key="ip", rate="60/h")
 def circle_create(request: HttpRequest) -> HttpResponse:
     circle = Circle.objects.create()
     response = redirect("circle", circle=circle.slug)
@@ -140,6 +143,7 @@ def game_new(request: HttpRequest, circle: str) -> HttpResponse:
 
 
 @require_POST
+@ratelimit(group="game_import", key="ip", rate="20/10m")
 def game_import(request: HttpRequest, circle: str) -> HttpResponse:
     found = _circle(circle)
     form = ImportForm(request.POST, request.FILES)

@@ -21,21 +21,21 @@ def main(argv: list[str]) -> int:
             with open(argv[0], encoding="utf-8") as f:
                 text = f.read()
     except OSError as error:
-        print(f"record: cannot read {argv[0]}: {error.strerror}")
+        print(f"record: cannot read {argv[0]}: {error.strerror}", file=sys.stderr)
         return 2
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        print(f"record: not JSON: {error.msg} (line {error.lineno})")
+        print(f"record: not JSON: {error.msg} (line {error.lineno})", file=sys.stderr)
         return 2
     try:
         record = GameRecord.from_dict(data)
         game = record.score()
     except HandError as error:
-        print(str(error))
+        print(str(error), file=sys.stderr)
         return 2
     except ScorerError as error:
-        print(f"record: {error}")
+        print(f"record: {error}", file=sys.stderr)
         return 2
     print(json.dumps(scored_output(record, game), ensure_ascii=False, indent=2))
     return 0
