@@ -340,7 +340,8 @@ def _play_context(
         "in_progress": progress,
         "progress_json": json.dumps(progress.fields),
         "progress_line": _progress_line(game, names, progress) if progress.started else "",
-        "compact": progress.started and not game.is_finished,
+        # At the table the page is about the next hand: the scoreboard takes one line.
+        "compact": not watching and not game.is_finished,
         "watch_url": request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
     }
 

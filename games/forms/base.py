@@ -29,6 +29,11 @@ class Phase:
     title: str
     fields: tuple[str, ...]
 
+    @property
+    def short(self) -> str:
+        """The step's name on its tab: "Before" for "Before play"."""
+        return self.title.split()[0]
+
 
 BEFORE, DURING, AFTER = "before", "during", "after"
 PHASE_TITLES = {BEFORE: "Before play", DURING: "During play", AFTER: "After play"}
@@ -126,11 +131,15 @@ class HandForm(forms.Form):
 
     def untouched(self) -> list[str]:
         """Labels of the required fields nobody has filled in yet (not errors: still to come)."""
-        return [
-            str(field.label or name.capitalize())
-            for name, field in self.fields.items()
-            if field.required and name in self.errors and self.data.get(name) in (None, "")
-        ]
+        labels: list[str] = []
+        for name, field in self.fields.items():
+            if field.required and name in self.errors and self.data.get(name) in (None, ""):
+                # "Ann & Cleo's card points" and "Ben & Dov's card points" are "Card points".
+                label = str(field.label or name).split("'s ", 1)[-1]
+                label = label[:1].upper() + label[1:]
+                if label not in labels:
+                    labels.append(label)
+        return labels
 
     @classmethod
     def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:

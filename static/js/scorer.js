@@ -314,7 +314,7 @@
     var last = index === keys.length - 1;
     if (next) {
       next.hidden = last;
-      if (!last) next.textContent = "Next: " + section.querySelector('[data-goto="' + keys[index + 1] + '"]').textContent.replace(/^\s*\d+\s*/, "") + " →";
+      if (!last) next.textContent = "Next: " + section.querySelector('[data-goto="' + keys[index + 1] + '"]').getAttribute("aria-label").replace(/^\d+: /, "").toLowerCase() + " →";
     }
     if (save) save.hidden = !last;
     if (remember) { try { sessionStorage.setItem(phaseKey(section), key); } catch (e) { /* private mode */ } }

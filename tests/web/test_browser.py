@@ -76,16 +76,35 @@ def record(
     extra: Any = None,
 ) -> None:
     form = page.locator("#hand-form")
+    step(form, "before")
     if dealer:
-        form.locator("fieldset", has_text="Dealer").get_by_text(dealer, exact=True).click()
+        form.locator(".dealer-fold summary").click()
+        form.locator(".dealer-fold").get_by_text(dealer, exact=True).click()
     form.locator("fieldset", has_text="Who called").get_by_text(caller, exact=True).click()
     form.locator(f".suit-btn.suit-{trump}").click()
+    if extra:
+        step(form, "during")
+        extra(form)
+    step(form, "after")
     form.locator("#id_points_0").fill(str(points))
     form.locator("fieldset", has_text="Last trick").get_by_text(last, exact=True).click()
-    if extra:
-        extra(form)
     form.locator("#preview .preview-title", has_text="This hand scores").wait_for()
     form.get_by_role("button", name="Save hand").click()
+
+
+def step(form: Any, key: str) -> None:
+    """Open one phase of the hand: before, during or after play."""
+    form.locator(f"[data-goto={key}]").click()
+    form.locator(f"#phase-{key}").wait_for()
+
+
+def declare(form: Any, who: str, cards: int, top: str, suit: str) -> None:
+    """A run in four taps on the declaration builder."""
+    builder = form.locator("[data-builder]")
+    builder.locator('[data-step="seat"]').get_by_text(who, exact=True).click()
+    builder.locator('[data-step="length"]').get_by_text(f"{cards} cards", exact=True).click()
+    builder.locator('[data-step="top"]').get_by_text(top, exact=True).click()
+    builder.locator(f'[data-step="suit"] .suit-{suit}').click()
 
 
 def totals(page: Any) -> list[str]:
@@ -108,6 +127,7 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
     shot(page, "game-empty")
 
     # 1: Ann calls ♥ and makes it; the other team's points fill in by themselves.
+    step(page.locator("#hand-form"), "after")
     page.locator("#id_points_0").fill("96")
     assert page.locator("#id_points_1").input_value() == "56"
     record(page, caller="Ann", trump="H", points=96, last="Ann & Cleo")
@@ -116,7 +136,6 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
 
     # 2: Ben calls ♠ with Bella for Dov but loses: a forfeit, everything to Ann & Cleo.
     def bella(form: Any) -> None:
-        form.locator("summary", has_text="Declarations").click()
         form.locator("fieldset", has_text="Bella").get_by_text("Dov", exact=True).click()
 
     record(page, caller="Ben", trump="S", points=88, last="Ann & Cleo", extra=bella)
@@ -126,15 +145,9 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
 
     # 3: Cleo on the Bima with a run of four; Dov's run of four is lower.
     def runs(form: Any) -> None:
-        form.locator("summary", has_text="Declarations").click()
-        form.locator("#id_seq0_seat").select_option("3")
-        form.locator("#id_seq0_length").select_option("4")
-        form.locator("#id_seq0_top").select_option("10")
-        form.locator("#id_seq0_suit").select_option("S")
-        form.locator("#id_seq1_seat").select_option("2")
-        form.locator("#id_seq1_length").select_option("4")
-        form.locator("#id_seq1_top").select_option("Q")
-        form.locator("#id_seq1_suit").select_option("H")
+        declare(form, "Dov", 4, "10", "S")
+        declare(form, "Cleo", 4, "Q", "H")
+        form.locator(".verdict-list li.counted", has_text="Cleo").wait_for()
 
     record(page, caller="Cleo", trump="C", points=80, last="Ben & Dov", extra=runs)
     page.locator('.hand[data-number="3"]').wait_for()
@@ -143,8 +156,10 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
 
     # A bad hand: the engine's message, nothing saved, values kept.
     form = page.locator("#hand-form")
+    step(form, "before")
     form.locator("fieldset", has_text="Who called").get_by_text("Dov", exact=True).click()
     form.locator(".suit-btn.suit-D").click()
+    step(form, "after")
     form.locator("#id_points_0").fill("151")
     form.locator("#id_points_1").fill("1")
     form.locator("fieldset", has_text="Last trick").get_by_text("Ben & Dov", exact=True).click()

@@ -169,7 +169,7 @@ class TestRecordingHands:
 
     def test_the_preview_lists_what_is_missing(self, member: Client, game: Game) -> None:
         page = member.post(url("hand_preview", game), {"dealer": "3"}, **HTMX).content.decode()
-        assert "Still to come: Who called, Trump, Ann &amp; Cleo&#x27;s card points" in page
+        assert "Still to come: Who called, Trump, Card points, Last trick." in page
 
     def test_the_preview_says_when_a_hand_ends_the_game(self, member: Client, game: Game) -> None:
         for _ in range(4):
