@@ -201,10 +201,11 @@ class Hand(BaseHand):
     def _read(cls, r: Reader) -> dict[str, Any]:
         outcome = r.choice("outcome", ("played", "void"), "played")
         if outcome == "void":
+            void = cls._read_void(r)
             for key in ("holder", "contract", "trump", "melds", "trick_points", "last_trick"):
-                if r.has(key):
+                if key not in void and r.has(key):
                     raise InvalidHand(key, "a void deal is redealt: nobody holds a contract")
-            return {"dealer": r.seat("dealer", cls.seats), "outcome": outcome}
+            return void
         facts: dict[str, Any] = {
             "dealer": r.seat("dealer", cls.seats),
             "holder": r.seat("holder", cls.seats),
@@ -223,6 +224,11 @@ class Hand(BaseHand):
             facts["violation"] = r.choice("violation", ("meld_short", "aces_claim_false"), None)
             facts["struck"] = r.numbers("struck", 2) if r.has("struck") else None
         return facts
+
+    @classmethod
+    def _read_void(cls, r: Reader) -> dict[str, Any]:
+        """The facts of a void deal: its dealer (keys of a contract are refused after this)."""
+        return {"dealer": r.seat("dealer", cls.seats), "outcome": "void"}
 
     def side_of(self, seat: int) -> int:
         return seat % 2
@@ -319,6 +325,26 @@ class TekliHand(Hand):
         facts["recount_failed"] = r.flag("recount_failed")
         facts["unannounced_burial"] = r.flag("unannounced_burial")
         return facts
+
+    @classmethod
+    def _read_void(cls, r: Reader) -> dict[str, Any]:
+        """A void deal may name its forced holder: after three passes P1 holds it at 550,
+        forced, and shows no marriage, so it is redealt (spec: `hoskin-tekli`, auction)."""
+        facts = super()._read_void(r)
+        if not any(r.has(key) for key in ("holder", "contract", "forced")):
+            return facts
+        first = (facts["dealer"] + 1) % cls.seats
+        if r.has("holder") and r.seat("holder", cls.seats) != first:
+            raise InvalidHand(
+                "holder",
+                f"a deal is void only after three passes, when seat {first} (speaking first) "
+                "is forced at 550",
+            )
+        if r.has("contract") and r.number("contract") != OPENING:
+            raise InvalidHand("contract", "a forced contract is held at 550")
+        if not r.flag("forced", True):
+            raise InvalidHand("forced", "a deal is void only after three passes: it was forced")
+        return {**facts, "holder": first, "contract": OPENING, "forced": True}
 
     def side_of(self, seat: int) -> int:
         return seat
@@ -614,7 +640,13 @@ class Hoskin(Variant[Settings, Hand]):
     def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
         sides = state.sides
         if hand.outcome == "void":
-            return HandScore((0,) * len(sides), ("A void deal: redealt, nobody scores.",))
+            note = "A void deal: redealt, nobody scores."
+            if hand.holder is not None:
+                note = (
+                    f"{state.players[hand.holder]} was forced at {hand.contract} and holds no "
+                    "marriage: a void deal, redealt, nobody scores."
+                )
+            return HandScore((0,) * len(sides), (note,))
         assert hand.holder is not None and hand.contract is not None
         assert hand.last_trick is not None and hand.trump is not None
         parts: list[dict[str, int]] = [{} for _ in sides]
@@ -687,7 +719,11 @@ class HoskinTekli(Hoskin):
     def auction(self, hand: Hand) -> tuple[Call, ...]:
         """The ladder as it went: passes up to the taker (spec: `hoskin-tekli`)."""
         if hand.outcome == "void":
-            return tuple(Call((hand.dealer + 1 + i) % 3, "pass") for i in range(3))
+            # Three passes; the table may name P1, forced at 550, who showed no marriage.
+            passes = [Call((hand.dealer + 1 + i) % 3, "pass") for i in range(3)]
+            if hand.holder is None:
+                return tuple(passes)
+            return (*passes, Call(hand.holder, "forced", None, OPENING))
         assert hand.holder is not None
         place = (hand.holder - hand.dealer - 1) % 3
         if hand.forced:

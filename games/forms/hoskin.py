@@ -183,7 +183,12 @@ class HoskinHandForm(HandForm):
 
         d = self.cleaned_data
         if d.get("outcome") == "void":
-            return {"dealer": d["dealer"], "outcome": "void"}
+            void: dict[str, Any] = {"dealer": d["dealer"], "outcome": "void"}
+            if self.TEKLI and d.get("forced"):
+                # Tekli: P1 forced at 550 showed no marriage; the engine checks the holder.
+                void |= {k: d[k] for k in ("holder", "contract") if d.get(k) not in (None, "")}
+                void["forced"] = True
+            return void
         facts: dict[str, Any] = {
             "dealer": d["dealer"],
             "holder": d["holder"],
