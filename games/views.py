@@ -418,9 +418,9 @@ def _live(request: HttpRequest, game: Game, watching: bool = False) -> HttpRespo
         if progress.saved_number:
             text = f"Hand {progress.saved_number} saved: {progress.saved_summary}."
             notice = {"text": text, "ok": True}
-        context = {**_play_context(request, game), "notice": notice}
-        response = render(request, "games/game.html#play", context)
-        return reswap(retarget(response, "#play"), "outerHTML")
+        context = {**_play_context(request, game), "notice": notice, "oob_play": True}
+        # The whole play region, out of band: it is found by id whatever the poll's source.
+        return reswap(render(request, "games/game.html#play", context), "none")
     context = {
         **_play_context(request, game, watching=watching),
         "oob": not same_game,
@@ -489,8 +489,8 @@ def _refused_save(
 def hand_progress(request: HttpRequest, circle: str, game: str) -> JsonResponse:
     """One phone's changes to the hand in progress (a tap, or a number once typed).
 
-    Answers the hand in progress as it now is; 409 when `token` names a hand in progress
-    another phone saved meanwhile (nothing changed; the answer is the new one).
+    Answers the hand in progress as it now is, and whether the change was taken: not when
+    `token` names a hand in progress another phone saved meanwhile (nothing changed).
     """
     found = _game(circle, game)
     form = _hand_form(found, found.player_names())
@@ -510,7 +510,9 @@ def hand_progress(request: HttpRequest, circle: str, game: str) -> JsonResponse:
     merged = {**progress.fields, **changes}
     changes.update(form.derived(merged, changes))
     accepted = progress.change(request.POST.get("token", "")[:32], changes)
-    return JsonResponse(_progress_state(progress), status=200 if accepted else 409)
+    # A change to a hand another phone saved meanwhile is normal at a table, not an error:
+    # the answer says so, and carries the hand in progress that replaced it.
+    return JsonResponse({**_progress_state(progress), "accepted": accepted})
 
 
 def _progress_state(progress: HandInProgress) -> dict[str, Any]:

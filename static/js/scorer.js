@@ -155,14 +155,24 @@
   // game (v) and the hand in progress (d). 204 means nothing; otherwise htmx swaps in the
   // scoreboard, the hands and the hand in progress's state.
   function board() { return document.getElementById("scoreboard"); }
+  var polling = false;
   function poll() {
     var b = board();
     if (!b || !b.dataset.live || document.visibilityState !== "visible" || !window.htmx) return;
+    if (polling) return;
     var query = "?v=" + encodeURIComponent(b.dataset.v) + "&d=" + encodeURIComponent(b.dataset.d);
     if (b.dataset.t) query += "&t=" + encodeURIComponent(b.dataset.t);
-    htmx.ajax("GET", b.dataset.live + query, { source: b, target: "#scoreboard", swap: "outerHTML" });
+    polling = true;
+    var done = function () { polling = false; };
+    htmx.ajax("GET", b.dataset.live + query, { source: b, target: "#scoreboard", swap: "outerHTML" }).then(done, done);
   }
   setInterval(poll, 2000);
+  // An answer whose target was replaced meanwhile (a save re-drew the page) is dropped: the
+  // next poll asks again from the page as it now is.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && !document.contains(target)) event.detail.shouldSwap = false;
+  });
 
   function entry() {
     var section = document.querySelector("#hand-form[data-progress]");
@@ -191,7 +201,8 @@
 
   // What this phone changed and has not yet heard back about: the server's copy of those
   // fields is older than what is on screen, so it must not overwrite them.
-  var pending = {};
+  var pending = {};  // field name → number of this phone's latest edit of it
+  var edits = 0;
   var queued = {};
   var queuedToken = "";
   var sending = false;
@@ -202,6 +213,8 @@
     var names = Object.keys(queued);
     if (!names.length) return;
     var form = section.querySelector("form");
+    var sent = {};
+    names.forEach(function (name) { sent[name] = pending[name]; });
     var data = new FormData();
     data.append("token", queuedToken);
     names.forEach(function (name) { data.append(name, queued[name]); });
@@ -215,20 +228,21 @@
       return response.json().then(function (state) { return { status: response.status, state: state }; });
     }).then(function (answer) {
       sending = false;
-      names.forEach(function (name) { if (!(name in queued)) delete pending[name]; });
-      if (answer.status === 409) { poll(); return; }  // saved by another phone: fetch the next hand
+      // Only an edit the server has now seen stops guarding its field.
+      names.forEach(function (name) { if (pending[name] === sent[name]) delete pending[name]; });
       if (answer.status !== 200) return;
+      if (!answer.state.accepted) { poll(); return; }  // saved by another phone: fetch the next hand
       var b = board();
       if (b) b.dataset.d = String(answer.state.version);
       apply(form, answer.state);
       send();
     }).catch(function () { sending = false; setTimeout(send, 2000); });
   }
-  function change(name, value) {
+  function change(name, value, from) {
     var section = entry();
-    if (!section) return;
-    if (queuedToken !== section.dataset.token) { queued = {}; pending = {}; queuedToken = section.dataset.token; }
-    pending[name] = true;
+    if (!section || (from && from !== section)) return;
+    if (queuedToken !== section.dataset.token) { queued = {}; queuedToken = section.dataset.token; }
+    pending[name] = ++edits;
     queued[name] = value;
     var play = document.getElementById("play");
     if (play) play.classList.add("entering");
@@ -242,6 +256,7 @@
     Array.prototype.forEach.call(form.elements, function (el) {
       var name = el.name;
       if (!name || pending[name] || el === document.activeElement) return;
+      if (el.closest(".meld-calc, [data-builder]")) return;  // working space, not the hand
       if (["csrfmiddlewaretoken", "token", "key", "version", "expect_number", "expect_version", "check"].indexOf(name) !== -1) return;
       if (!(name in fields) && name === "dealer") return;  // the page's own default
       var value = name in fields ? String(fields[name]) : "";
@@ -267,18 +282,24 @@
     var section = entry();
     if (applying || !section || !el.name || !section.contains(el) || el.type === "radio") return;
     if (el.closest(".meld-calc")) return;
-    pending[el.name] = true;
+    // A number typed in one box may fill in another (the other team's points): both go.
+    var names = [el.name];
+    var other = el.dataset.other && document.getElementById(el.dataset.other);
+    if (other && other.name) names.push(other.name);
+    names.forEach(function (name) { pending[name] = ++edits; });
     clearTimeout(typing[el.name]);
-    typing[el.name] = setTimeout(function () { change(el.name, el.value); }, 600);
-    // A number typed in one box that fills in another (the other team's points) is a change too.
-    if (el.dataset.other) {
-      var other = document.getElementById(el.dataset.other);
-      if (other) setTimeout(function () { change(other.name, other.value); }, 650);
-    }
+    typing[el.name] = setTimeout(function () {
+      if (!section.isConnected) return;  // that hand was saved meanwhile
+      var form = section.querySelector("form");
+      names.forEach(function (name) { change(name, valueOf(form, name)); });
+    }, 600);
   });
   // Other phones' changes arrive with the poll.
   document.addEventListener("htmx:oobAfterSwap", function (event) {
     var el = event.detail && event.detail.target;
+    if (el && el.id) el = document.getElementById(el.id) || el;  // the element swapped in
+    // A field filled in by the server (the meld calculator's count) is this phone's change.
+    if (el && el.name && entry() && entry().contains(el)) { change(el.name, el.value); return; }
     if (!el || el.id !== "progress-state") return;
     var section = entry();
     if (!section || section.dataset.token !== el.dataset.token) return;
@@ -355,7 +376,8 @@
     return who + ": " + length + "-card run " + low + "–" + top + (SYMBOLS[suit] || "");
   }
   function renderList(root) {
-    var groups = (root || document).querySelectorAll("[data-rows]");
+    root = root || document;
+    var groups = root.matches && root.matches("[data-rows]") ? [root] : root.querySelectorAll("[data-rows]");
     Array.prototype.forEach.call(groups, function (group) {
       var list = group.querySelector("[data-list]");
       if (!list) return;
