@@ -65,7 +65,7 @@ def refusal(facts: dict[str, Any], **settings: Any) -> tuple[str, str]:
             "tricks",
             "is required with these house rules (capot or sequences)",
         ),
-        (hand(tricks=[5, 2]), {}, "tricks", "tricks must add up to 8 (got 5 + 2)"),
+        (hand(tricks=[5, 2]), {}, "tricks", "tricks must add up to 8 (got 5 + 2 = 7)"),
         (
             hand(tricks=[0, 8]),
             {},
@@ -112,9 +112,9 @@ def test_it_says_only_the_best_player_scores_with_sequence_scope_player() -> Non
     result = score(facts, sequence_scope="player")
     assert result.scores == (156, 56)
     assert [(v.counted, v.points, v.reason) for v in result.verdicts] == [
-        (True, 50, "the best sequence"),
+        (True, 50, "the best sequence (the higher value wins: 50 beats 20)"),
         (False, 0, "only You, who holds the best sequence, scores (house rule)"),
-        (False, 0, "outranked by You's 4-card run J–A♠"),
+        (False, 0, "outranked by You's 4-card run J–A♠ (the higher value wins: 50 beats 20)"),
     ]
 
 
@@ -128,13 +128,14 @@ def test_it_says_a_team_without_a_trick_scores_no_sequences() -> None:
     )
     result = score(facts, zero_trick_sequences=False)
     assert result.scores == (0, 162)
-    assert result.notes[:2] == (
+    assert result.notes[:3] == (
+        "Sequences: the higher value wins: 50 beats 20.",
         "Sequences: You's 4-card run J–A♠ (50) is best; You & North took no trick and score none.",
         "West & East's sequences count for nothing.",
     )
     assert [(v.counted, v.points, v.reason) for v in result.verdicts] == [
         (False, 0, "You & North took no trick, so their sequences do not score (house rule)"),
-        (False, 0, "outranked by You's 4-card run J–A♠"),
+        (False, 0, "outranked by You's 4-card run J–A♠ (the higher value wins: 50 beats 20)"),
     ]
 
 

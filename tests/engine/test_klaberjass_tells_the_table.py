@@ -124,21 +124,23 @@ class TestTheExplanation:
         facts = hand(declarations=[run(1, 3, "K", "S"), run(0, 3, "K", "D"), run(2, 3, "J", "C")])
         result = score(facts)
         assert result.notes[:3] == (
-            "Sequences: the best tie exactly; You is nearest the forehand and wins.",
+            "Sequences: equal 3-card runs to the K, neither in trumps: "
+            "You sits nearer the forehand.",
             "Sequences: You's 3-card run J–K♦ (20) is best; You & North score 40.",
             "West & East's sequences count for nothing.",
         )
         assert [v.reason for v in result.verdicts] == [
-            "outranked by You's 3-card run J–K♦",
-            "the best sequence",
+            "outranked by You's 3-card run J–K♦ (equal 3-card runs to the K, neither in trumps: "
+            "You sits nearer the forehand)",
+            "the best sequence (equal 3-card runs to the K, neither in trumps: "
+            "You sits nearer the forehand)",
             "counts with You's best sequence",
         ]
 
     def test_it_says_a_tie_between_the_teams_cancels_every_sequence(self) -> None:
         facts = hand(declarations=[run(1, 3, "K", "S"), run(0, 3, "K", "D")])
         result = score(facts, final_tiebreak="none")
-        assert result.notes[0] == (
-            "Sequences: the two teams' best sequences tie exactly, so none score."
-        )
-        assert {v.reason for v in result.verdicts} == {"the best sequences tie exactly: none score"}
+        tie = "equal 3-card runs to the K, neither in trumps: no sequences score (house rule)"
+        assert result.notes[0] == f"Sequences: {tie}."
+        assert {v.reason for v in result.verdicts} == {tie}
         assert [v.counted for v in result.verdicts] == [False, False]
