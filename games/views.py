@@ -507,7 +507,8 @@ def hand_progress(request: HttpRequest, circle: str, game: str) -> JsonResponse:
     if len(changes) > HandInProgress.MAX_FIELDS:
         return JsonResponse({"error": "Too many changes at once."}, status=400)
     progress = HandInProgress.of(found)
-    merged = {**progress.fields, **changes}
+    dealer = found.next_dealer if found.next_dealer is not None else found.first_dealer
+    merged = {"dealer": str(dealer), **progress.fields, **changes}
     changes.update(form.derived(merged, changes))
     accepted = progress.change(request.POST.get("token", "")[:32], changes)
     # A change to a hand another phone saved meanwhile is normal at a table, not an error:

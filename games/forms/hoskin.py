@@ -64,7 +64,7 @@ class HoskinHandForm(HandForm):
     TEKLI = False
     voidable = True
     phases = three_phases(
-        before=("dealer", "holder", "contract", "forced", "trump"),
+        before=("dealer", "auction", "holder", "contract", "forced", "trump"),
         during=(
             *(f"meld_{seat}" for seat in range(4)),
             "gomu_points",
@@ -86,6 +86,12 @@ class HoskinHandForm(HandForm):
     contract = forms.IntegerField(label="Contract (kontrat)")
     forced = forms.BooleanField(required=False, label="Forced")
     trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label="Koz (trump)")
+    auction = forms.CharField(
+        required=False,
+        max_length=200,
+        label="The ihale, bid by bid",
+        help_text="The speakers in turn, from the dealer's left: e.g. 550 560 p",
+    )
     last_trick = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Last trick")
     violation = forms.ChoiceField(
         required=False,
@@ -142,7 +148,7 @@ class HoskinHandForm(HandForm):
                 self.fields[f"gomu_card_{i}"] = forms.ChoiceField(
                     required=False, choices=[("", "card"), *HOSKIN_RANKS]
                 )
-            for name in ("violation", "struck"):
+            for name in ("violation", "struck", "auction"):
                 del self.fields[name]
         else:
             for name in ("gomu_points", "recount_failed", "unannounced_burial"):
@@ -234,10 +240,38 @@ class HoskinHandForm(HandForm):
             initial["struck"] = max(facts["struck"])
         return initial
 
+    def derived(self, fields: dict[str, str], changed: dict[str, str]) -> dict[str, str]:
+        """Typing the auction fills in the holder and the contract: the speakers are the
+        player left of the dealer and the next player, bidding in turn."""
+        if "auction" not in changed or not fields.get("dealer", "").isdigit():
+            return {}
+        bids = changed["auction"].replace(",", " ").split()
+        if not bids or not all(t.lower() in ("p", "pass") or t.isdecimal() for t in bids):
+            return {}
+        dealer = int(fields["dealer"]) % len(self.names)
+        speakers = [(dealer + 1) % len(self.names), (dealer + 2) % len(self.names)]
+        last = max(
+            ((i, int(t)) for i, t in enumerate(bids) if t.isascii() and t.isdigit() and len(t) < 6),
+            default=None,
+            key=lambda bid: bid[0],
+        )
+        if last is None:
+            return {"holder": str(speakers[0]), "contract": "550", "forced": "on"}
+        return {"holder": str(speakers[last[0] % 2]), "contract": str(last[1]), "forced": ""}
+
 
 class HoskinTekliHandForm(HoskinHandForm):
     variant = "hoskin-tekli"
     TEKLI = True
+
+    def derived(self, fields: dict[str, str], changed: dict[str, str]) -> dict[str, str]:
+        """Tapping the holder fills in the contract: the ladder gives P1 550, P2 650 and
+        P3 750 (the spec's Tekli auction)."""
+        holder, dealer = changed.get("holder", ""), fields.get("dealer", "")
+        if not (holder.isdigit() and dealer.isdigit()) or fields.get("forced"):
+            return {}
+        place = (int(holder) - int(dealer) - 1) % len(self.names)
+        return {"contract": str(550 + 100 * place)}
 
 
 SETTINGS_PARTNERS = [

@@ -105,6 +105,23 @@ class ThreeOFourHandForm(HandForm):
         self.widow = self.WIDOW
         self.all_tricks = all_tricks
 
+    def derived(self, fields: dict[str, str], changed: dict[str, str]) -> dict[str, str]:
+        """Typing the auction fills in the bidder and the bid: the last bid, in turn from
+        the dealer's left."""
+        from games.engine.three_o_four import seat_calls
+
+        if "auction" not in changed or not fields.get("dealer", "").isdigit():
+            return {}
+        try:
+            calls = parse_auction(changed["auction"])
+        except forms.ValidationError:
+            return {}
+        dealer = int(fields["dealer"]) % len(self.names)
+        bids = [c for c in seat_calls(calls, dealer, len(self.names)) if "bid" in c]
+        if not bids:
+            return {}
+        return {"bidder": str(bids[-1]["seat"]), "bid": str(bids[-1]["bid"])}
+
     def marriage_fields(self) -> list[tuple[str, forms.BoundField]]:
         return [(suit, self[f"marriage_{suit}"]) for suit, _ in SUITS]
 

@@ -182,3 +182,37 @@ class TestSaving:
         ).content.decode()
         assert "Hand 1 saved: Ann ♥ +106." in page and 'data-fade="5"' in page
         assert url("hand_undo", game, game.live_hands().get().pk) in page
+
+
+class TestFewerTaps:
+    def test_typing_the_304_auction_fills_in_the_bidder_and_the_bid(self, circle: Any) -> None:
+        game = Game.create(circle, "304", ["Asha", "Bala", "Chitra", "Dev"], first_dealer=3)
+        # From the dealer's left: Asha 160, Bala 170, Chitra passes, Dev 190, Asha and Bala pass.
+        answer = change(Client(), game, auction="160 170 p 190 p p").json()
+        assert answer["fields"]["bidder"] == "3" and answer["fields"]["bid"] == "190"
+
+    def test_a_half_typed_auction_fills_in_the_highest_bid_so_far(self, circle: Any) -> None:
+        game = Game.create(circle, "304", ["Asha", "Bala", "Chitra", "Dev"], first_dealer=0)
+        answer = change(Client(), game, auction="160 175").json()
+        assert answer["fields"]["bidder"] == "2" and answer["fields"]["bid"] == "175"
+
+    def test_a_mistyped_auction_fills_in_nothing(self, circle: Any) -> None:
+        game = Game.create(circle, "304", ["Asha", "Bala", "Chitra", "Dev"])
+        answer = change(Client(), game, auction="160 q").json()
+        assert answer["fields"] == {"auction": "160 q"}
+
+    def test_typing_the_ihale_fills_in_the_holder_and_the_contract(self, circle: Any) -> None:
+        game = Game.create(circle, "hoskin", ["Ali", "Berk", "Cem", "Deniz"], first_dealer=0)
+        # The speakers: Berk (left of the dealer) and Cem; Cem's 600 is the last bid.
+        answer = change(Client(), game, auction="550 600 p").json()
+        assert answer["fields"]["holder"] == "2" and answer["fields"]["contract"] == "600"
+        forced = change(Client(), game, auction="p p").json()
+        assert forced["fields"]["holder"] == "1" and forced["fields"]["forced"] == "on"
+        assert forced["fields"]["contract"] == "550"
+
+    def test_in_tekli_the_holder_decides_the_contract(self, circle: Any) -> None:
+        game = Game.create(circle, "hoskin-tekli", ["Ece", "Fatih", "Gül"], first_dealer=0)
+        # P1 (Fatih) 550, P2 (Gül) 650, P3 (Ece) 750.
+        assert change(Client(), game, holder="2").json()["fields"]["contract"] == "650"
+        assert change(Client(), game, holder="0").json()["fields"]["contract"] == "750"
+        assert change(Client(), game, holder="1").json()["fields"]["contract"] == "550"
