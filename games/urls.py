@@ -31,6 +31,11 @@ urlpatterns = [
     path("c/<str:circle>/g/<str:game>/hands", views.hand_record, name="hand_record"),
     path("c/<str:circle>/g/<str:game>/preview", views.hand_preview, name="hand_preview"),
     path("c/<str:circle>/g/<str:game>/progress", views.hand_progress, name="hand_progress"),
+    path(
+        "c/<str:circle>/g/<str:game>/declarations",
+        views.declarations_use,
+        name="declarations_use",
+    ),
     path("c/<str:circle>/g/<str:game>/hands/<hand:hand>/edit", views.hand_edit, name="hand_edit"),
     path(
         "c/<str:circle>/g/<str:game>/hands/<hand:hand>/delete",

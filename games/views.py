@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.http import (
+    Http404,
     HttpRequest,
     HttpResponse,
     HttpResponseForbidden,
@@ -159,20 +160,34 @@ def game_import(request: HttpRequest, circle: str) -> HttpResponse:
 
 @require_GET
 def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
-    """Which declarations score, from the engine: Klaberjass or Terz (`?variant=`)."""
+    """Which declarations score, from the engine: Klaberjass or Terz (`?variant=`).
+
+    From a game (`?game=`) it starts from that game's hand in progress (its dealer, trump and
+    declarations), and "Use in this hand" carries what it holds back into it.
+    """
     found = _circle(circle)
     variant = request.GET.get("variant", "klaberjass")
-    game_slug = request.GET.get("game")
+    game_slug = request.GET.get("game", "")[:40]
     game = found.games.filter(slug=game_slug).first() if game_slug else None
     if game is not None and game.variant in HELPER_FORMS:
         variant = game.variant
+    else:
+        game = None
     if variant not in HELPER_FORMS:
         variant = "klaberjass"
     engine = VARIANTS[variant]
     names = game.player_names() if game is not None else list(engine.default_players)
     settings = game.engine_settings() if game is not None else engine.settings()
     bound = "trump" in request.GET
-    form = HELPER_FORMS[variant](request.GET if bound else None, names=names)
+    initial: dict[str, Any] = {}
+    if game is not None and not bound:
+        dealer = game.next_dealer if game.next_dealer is not None else game.first_dealer
+        initial = {"dealer": str(dealer), **HandInProgress.of(game).fields}
+    form = HELPER_FORMS[variant](request.GET if bound else None, names=names, initial=initial)
+    if not bound and initial.get("trump"):
+        # What the table entered so far is judged at once.
+        form = HELPER_FORMS[variant]({**initial}, names=names)
+        bound = True
     result = _contest(form, variant, names, settings) if bound and form.is_valid() else None
     context = {
         "circle": found,
@@ -183,6 +198,28 @@ def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
         "game": game,
     }
     return render(request, "games/declarations.html", context)
+
+
+@require_POST
+def declarations_use(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+    """Carry the helper's dealer, trump and declarations into the game's hand in progress,
+    so nothing is typed twice; then back to the hand, at its declarations."""
+    found = _game(circle, game)
+    if found.variant not in HELPER_FORMS:
+        raise Http404
+    names = found.player_names()
+    form = HELPER_FORMS[found.variant](request.POST, names=names)
+    if not form.is_valid():
+        return redirect(reverse("declarations", args=[circle]) + f"?game={found.slug}")
+    table = set(_hand_form(found, names).table_fields())
+    changes = {
+        name: "" if value is None else str(value)
+        for name, value in form.cleaned_data.items()
+        if name in table
+    }
+    progress = HandInProgress.of(found)
+    progress.change(progress.token, changes)
+    return redirect(reverse("game", args=[circle, game]) + "?phase=during#hand-form")
 
 
 def _contest(form: Any, variant: str, names: list[str], settings: Any) -> dict[str, Any] | None:

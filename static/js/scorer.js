@@ -346,7 +346,8 @@
     section.dataset.ready = section.dataset.token;
     var saved = null;
     try { saved = sessionStorage.getItem(phaseKey(section)); } catch (e) { /* private mode */ }
-    showPhase(section, section.dataset.errors || saved || "before", false);
+    var asked = new URLSearchParams(location.search).get("phase");  // e.g. back from the helper
+    showPhase(section, section.dataset.errors || asked || saved || "before", !!asked);
   }
   document.addEventListener("click", function (event) {
     var tab = event.target.closest && event.target.closest("[data-goto]");

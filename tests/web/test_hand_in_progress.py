@@ -216,3 +216,41 @@ class TestFewerTaps:
         assert change(Client(), game, holder="2").json()["fields"]["contract"] == "650"
         assert change(Client(), game, holder="0").json()["fields"]["contract"] == "750"
         assert change(Client(), game, holder="1").json()["fields"]["contract"] == "550"
+
+
+class TestTheDeclarationsHelper:
+    def test_it_starts_from_the_hand_in_progress_and_judges_it_at_once(
+        self, client: Client, game: Game
+    ) -> None:
+        change(client, game, dealer="0", caller="0", trump="H")
+        change(client, game, seq0_seat="3", seq0_length="4", seq0_top="Q", seq0_suit="S")
+        change(client, game, seq1_seat="0", seq1_length="4", seq1_top="Q", seq1_suit="H")
+        path = reverse("declarations", args=[game.circle.slug]) + f"?game={game.slug}"
+        page = client.get(path).content.decode()
+        assert page.index('id="verdict"') < page.index('method="get"')  # the verdict on top
+        assert "equal 4-card runs to the Q: the run in trumps wins" in page
+        assert "Use in this hand" in page
+
+    def test_use_in_this_hand_carries_its_entries_into_the_hand(
+        self, client: Client, game: Game
+    ) -> None:
+        change(client, game, caller="1", points_0="80")
+        data = {
+            "dealer": "2",
+            "trump": "S",
+            "seq0_seat": "1",
+            "seq0_length": "3",
+            "seq0_top": "K",
+            "seq0_suit": "S",
+            "bella": "3",
+        }
+        response = client.post(url("declarations_use", game), data)
+        assert response.status_code == 302 and "phase=during" in response["Location"]
+        fields = HandInProgress.of(game).fields
+        assert fields["caller"] == "1" and fields["points_0"] == "80"  # kept
+        assert fields["trump"] == "S" and fields["dealer"] == "2" and fields["bella"] == "3"
+        assert fields["seq0_top"] == "K" and fields["seq0_seat"] == "1"
+
+    def test_a_game_without_declarations_has_no_helper_to_use(self, circle: Any) -> None:
+        game = Game.create(circle, "euchre", ["Nia", "Eli", "Sam", "Wes"])
+        assert Client().post(url("declarations_use", game), {"trump": "S"}).status_code == 404
