@@ -37,18 +37,10 @@ class ThreeOFourHandForm(HandForm):
     }
     WIDOW = False
     phases = three_phases(
-        before=(
-            "dealer",
-            "auction",
-            "bidder",
-            "bid",
-            "trump",
-            "called_rank",
-            "called_suit",
-            "partner",
-        ),
+        before=("dealer", "auction", "bidder", "bid", "trump", "called_rank", "called_suit"),
         during=("marriage_S", "marriage_H", "marriage_D", "marriage_C", "slam", "partner_lost"),
-        after=("points", "widow_points", "widow_card_1", "widow_card_2", "tricks"),
+        # The called card's holder is known once it falls; by the count everyone knows.
+        after=("partner", "points", "widow_points", "widow_card_1", "widow_card_2", "tricks"),
     )
 
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)

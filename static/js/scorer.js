@@ -308,13 +308,19 @@
     if (Object.keys(state.fields).length) document.getElementById("play").classList.add("entering");
   });
 
-  // Enter in a number never saves half a hand: it moves on instead.
+  // Enter in a number never saves half a hand: it moves on to the next box of the step
+  // (the phone keyboard's "next"), or closes the keyboard after the last one.
   document.addEventListener("keydown", function (event) {
     var el = event.target;
     if (event.key !== "Enter" || !el.closest || !el.closest("#hand-form") || el.tagName !== "INPUT") return;
     if (el.type === "submit") return;
     event.preventDefault();
-    el.blur();
+    var step = el.closest(".phase") || el.closest("form");
+    var boxes = Array.prototype.filter.call(step.querySelectorAll("input[type=number], input[type=text]"), function (box) {
+      return box.offsetParent !== null && !box.closest(".meld-calc");
+    });
+    var next = boxes[boxes.indexOf(el) + 1];
+    if (next) next.focus(); else el.blur();
   });
 
   // ---- Phases: before play, during play, after play; one on screen at a time. -----------

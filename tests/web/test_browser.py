@@ -454,10 +454,9 @@ def test_a_304_game_of_eleven_deals_to_its_winner(page: Any) -> None:
         form.locator(".rank-pad").get_by_text("A", exact=True).click()
         called = form.locator("fieldset", has_text="Called card")
         called.locator(".suit-btn.suit-S" if partner != 0 else ".suit-btn.suit-D").click()
-        step(form, "during")
+        step(form, "after")
         holder = form.locator("fieldset", has_text="Who held the called card")
         holder.get_by_text(names[partner], exact=True).click()
-        step(form, "after")
         form.locator("#id_points").fill(str(points))
         form.locator(".trick-pad").get_by_text(str(tricks), exact=True).click()
         if number == 1:
