@@ -366,7 +366,7 @@ def _play_context(
             if engine.opener and game.next_dealer is not None
             else ""
         ),
-        "dealer_name": names[game.next_dealer] if game.next_dealer is not None else "",
+        "dealer_name": _dealer_name(game, names, progress),
         "win_sentence": engine.win_sentence(sides, game.winners),
         "hands": hands,
         "newest": newest,
@@ -381,6 +381,16 @@ def _play_context(
         "compact": not watching and not game.is_finished,
         "watch_url": request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
     }
+
+
+def _dealer_name(game: Game, names: list[str], progress: HandInProgress) -> str:
+    """Who deals the hand being entered: as the phones set it, else the game's next dealer."""
+    chosen = progress.fields.get("dealer", "")
+    if isinstance(chosen, str) and chosen.isascii() and chosen.isdigit() and len(chosen) < 3:
+        seat = int(chosen)
+        if seat < len(names):
+            return names[seat]
+    return names[game.next_dealer] if game.next_dealer is not None else ""
 
 
 def _progress(game: Game) -> HandInProgress:

@@ -146,7 +146,9 @@ class HoskinHandForm(HandForm):
             )
             for i in range(5):
                 self.fields[f"gomu_card_{i}"] = forms.ChoiceField(
-                    required=False, choices=[("", "card"), *HOSKIN_RANKS]
+                    required=False,
+                    choices=[("", "—"), *HOSKIN_RANKS],
+                    label=f"Gömü card {i + 1}",
                 )
             for name in ("violation", "struck", "auction"):
                 del self.fields[name]
@@ -156,14 +158,18 @@ class HoskinHandForm(HandForm):
         self.tekli = self.TEKLI
         self.bid_step = getattr(self.settings, "bid_step", 10)
 
-    def meld_fields(self) -> list[tuple[int, forms.BoundField, Any]]:
+    def meld_fields(self) -> list[tuple[int, str, forms.BoundField, Any]]:
         return [
-            (seat, self[f"meld_{seat}"], meld_cells(f"cards{seat}_"))
-            for seat in range(len(self.names))
+            (seat, name, self[f"meld_{seat}"], meld_cells(f"cards{seat}_"))
+            for seat, name in enumerate(self.names)
         ]
 
     def trick_fields(self) -> list[forms.BoundField]:
         return [self[f"tricks_{side}"] for side in range(len(self.sides))]
+
+    def trick_boxes(self) -> list[tuple[str, forms.BoundField]]:
+        """Each side's name with its trick points box."""
+        return list(zip(self.sides, self.trick_fields(), strict=True))
 
     def gomu_values_json(self) -> str:
         """What each card is worth in tricks, for the gömü pickers to sum on the phone."""

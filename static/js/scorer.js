@@ -22,9 +22,24 @@
     var input = event.target;
     var fold = input.closest && input.closest(".dealer-fold");
     if (!fold || input.type !== "radio") return;
-    var name = fold.querySelector(".dealer-name");
     var label = input.closest("label");
-    if (name && label) name.textContent = label.textContent.trim();
+    if (!label) return;
+    Array.prototype.forEach.call(document.querySelectorAll(".dealer-name"), function (name) {
+      name.textContent = label.textContent.trim();
+    });
+  });
+
+  // The dealer is named on the scoreboard; tapping the name opens the choice of dealer.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("[data-open-dealer]");
+    var fold = document.getElementById("dealer");
+    if (!link || !fold) return;
+    event.preventDefault();
+    fold.open = true;
+    var section = fold.closest(".phase");
+    var entry = fold.closest("#hand-form");
+    if (section && entry && section.hidden) showPhase(entry, section.dataset.phase, true);
+    fold.scrollIntoView({ block: "center" });
   });
 
   // Steppers: −5 / +5 beside a number field.
@@ -164,14 +179,16 @@
     if (b.dataset.t) query += "&t=" + encodeURIComponent(b.dataset.t);
     polling = true;
     var done = function () { polling = false; };
-    htmx.ajax("GET", b.dataset.live + query, { source: b, target: "#scoreboard", swap: "outerHTML" }).then(done, done);
+    // The body is the source: it is never replaced, so the answer always finds the page.
+    htmx.ajax("GET", b.dataset.live + query, { source: document.body, target: "#scoreboard", swap: "outerHTML" }).then(done, done);
   }
   setInterval(poll, 2000);
   // An answer whose target was replaced meanwhile (a save re-drew the page) is dropped: the
   // next poll asks again from the page as it now is.
   document.addEventListener("htmx:beforeSwap", function (event) {
-    var target = event.detail && event.detail.target;
-    if (target && !document.contains(target)) event.detail.shouldSwap = false;
+    var detail = event.detail || {};
+    var gone = function (el) { return el && !document.contains(el); };
+    if (gone(detail.target) || gone(detail.elt)) detail.shouldSwap = false;
   });
 
   function entry() {
@@ -321,6 +338,15 @@
     });
     var next = boxes[boxes.indexOf(el) + 1];
     if (next) next.focus(); else el.blur();
+  });
+
+  // Tapping who bid (or who held the called card) opens the keyboard on the number that
+  // goes with it, while that number is still empty: tap the player, type the bid.
+  document.addEventListener("change", function (event) {
+    var group = event.target.closest && event.target.closest("[data-then]");
+    if (!group || event.target.type !== "radio") return;
+    var box = document.getElementById(group.dataset.then);
+    if (box && !box.value && box.offsetParent !== null) box.focus();
   });
 
   // ---- Phases: before play, during play, after play; one on screen at a time. -----------

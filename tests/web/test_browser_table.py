@@ -301,3 +301,228 @@ def test_the_helper_judges_the_hand_and_use_in_this_hand_carries_it_back(phone: 
     page.locator("#preview", has_text="the run in trumps wins").wait_for(timeout=5000)
     fields = HandInProgress.of(game).fields
     assert fields["seq0_seat"] == "1" and fields["seq1_suit"] == "H"
+
+
+# -- taps: what a typical hand costs ---------------------------------------------------------
+
+
+class Hand:
+    """Plays one typical hand of a game on a phone, counting taps, number boxes and digits.
+
+    Typing a number is a tap into its box plus its digits; Enter (the keyboard's "next")
+    moves to the next box without a tap.
+    """
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.form = page.locator("#hand-form")
+        self.taps = 0
+        self.boxes = 0
+        self.digits = 0
+
+    def tap(self, locator: Any) -> None:
+        locator.click()
+        self.taps += 1
+
+    def seat(self, legend: str, name: str) -> None:
+        self.tap(self.form.locator("fieldset", has_text=legend).get_by_text(name, exact=True))
+
+    def step(self, key: str) -> None:
+        self.tap(self.form.locator(f"[data-goto={key}]"))
+
+    def number(self, box: str, *values: str) -> None:
+        """Type into a box, then into the next ones of the step (Enter between them); a box
+        the page already opened the keyboard on takes no tap."""
+        locator = self.form.locator(box)
+        if not locator.evaluate("box => box === document.activeElement"):
+            locator.click()
+            self.boxes += 1
+        for i, value in enumerate(values):
+            if i:
+                self.page.keyboard.press("Enter")
+            self.page.keyboard.type(value)
+            self.digits += len(value)
+
+    def save(self) -> None:
+        scores_ready(self.page)
+        self.tap(self.form.get_by_role("button", name="Save hand"))
+        self.page.locator(".notice", has_text="Hand 1 saved").wait_for()
+
+
+def klaberjass_hand(hand: Hand) -> None:
+    hand.seat("Who called", "Cleo")
+    hand.tap(hand.form.locator(".suit-btn.suit-S"))
+    hand.step("after")
+    hand.number("#id_points_0", "100")
+    hand.seat("Last trick", "Ann & Cleo")
+
+
+def euchre_hand(hand: Hand) -> None:
+    hand.seat("Who made trump", "Sam")
+    hand.tap(hand.form.locator(".trick-pad").get_by_text("4", exact=True))
+
+
+def three_o_four_hand(hand: Hand) -> None:
+    hand.seat("Who won the auction", "Bala")
+    hand.number("#id_bid", "180")
+    hand.tap(hand.form.locator(".suit-pad").first.locator(".suit-btn.suit-H"))
+    hand.tap(hand.form.locator(".rank-pad").get_by_text("A", exact=True))
+    hand.tap(hand.form.locator("fieldset", has_text="Called card").locator(".suit-btn.suit-S"))
+    hand.step("after")
+    hand.seat("Who held the called card", "Dev")
+    hand.number("#id_points", "190")
+    hand.tap(hand.form.locator(".trick-pad").get_by_text("5", exact=True))
+
+
+def hoskin_hand(hand: Hand) -> None:
+    hand.seat("who holds", "Berk")
+    hand.number("#id_contract", "600")
+    hand.tap(hand.form.locator(".suit-btn.suit-D").first)
+    hand.step("during")
+    hand.number("#id_meld_0", "60", "200", "40", "0")
+    hand.step("after")
+    hand.number("#id_tricks_0", "200")
+    hand.seat("Last trick", "Berk & Deniz")
+
+
+def tekli_hand(hand: Hand) -> None:
+    hand.seat("who holds", "Gül")  # the ladder fills in the kontrat: 650
+    hand.tap(hand.form.locator(".suit-btn.suit-D").first)
+    hand.step("during")
+    hand.number("#id_meld_0", "60", "80", "350", "29")  # the last box is the gömü
+    hand.step("after")
+    hand.number("#id_tricks_0", "71", "90")
+    hand.seat("Last trick", "Gül")
+
+
+TYPICAL = [
+    # (variant, players, typical hand, at most taps)
+    ("klaberjass", ["Ann", "Ben", "Cleo", "Dov"], klaberjass_hand, 6),
+    ("euchre", ["Nia", "Eli", "Sam", "Wes"], euchre_hand, 3),
+    ("304", ["Asha", "Bala", "Chitra", "Dev"], three_o_four_hand, 8),
+    ("hoskin", ["Ali", "Berk", "Cem", "Deniz"], hoskin_hand, 10),
+    ("hoskin-tekli", ["Ece", "Fatih", "Gül"], tekli_hand, 10),
+]
+
+
+@pytest.mark.parametrize(("variant", "players", "play", "budget"), TYPICAL)
+def test_a_typical_hand_stays_within_its_tap_budget(
+    phone: Phone, variant: str, players: list[str], play: Any, budget: int
+) -> None:
+    game = new_game(variant, players)
+    page = phone()
+    page.goto(game_url(game))
+    hand = Hand(page)
+    play(hand)
+    hand.save()
+    # Counting a tap into each number box too keeps every game within its budget.
+    assert hand.taps + hand.boxes <= budget, (hand.taps, hand.boxes, hand.digits)
+    print(f"{variant}: {hand.taps} taps + {hand.boxes} number boxes, {hand.digits} digits")
+    assert game.live_hands().count() == 1
+
+
+def test_a_klaberjass_declaration_takes_four_taps(phone: Phone) -> None:
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    page = phone()
+    page.goto(game_url(game))
+    hand = Hand(page)
+    hand.step("during")
+    before = hand.taps
+    builder = hand.form.locator("[data-builder]")
+    hand.tap(builder.locator('[data-step="seat"]').get_by_text("Dov", exact=True))
+    hand.tap(builder.locator('[data-step="length"]').get_by_text("4 cards", exact=True))
+    hand.tap(builder.locator('[data-step="top"]').get_by_text("K", exact=True))
+    hand.tap(builder.locator('[data-step="suit"] .suit-C'))
+    assert hand.taps - before == 4
+    hand.form.locator(".decl-list", has_text="Dov: 4-card run 10–K♣").wait_for()
+
+
+# -- every step of every game on one screen, light and dark ----------------------------------
+
+STEPS = {
+    "klaberjass": (["Ann", "Ben", "Cleo", "Dov"], klaberjass_hand),
+    "terz": (["Ann", "Ben"], None),
+    "euchre": (["Nia", "Eli", "Sam", "Wes"], euchre_hand),
+    "304": (["Asha", "Bala", "Chitra", "Dev"], three_o_four_hand),
+    "304-widow": (["Asha", "Bala", "Chitra"], None),
+    "hoskin": (["Ali", "Berk", "Cem", "Deniz"], hoskin_hand),
+    "hoskin-tekli": (["Ece", "Fatih", "Gül"], tekli_hand),
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("variant", list(STEPS))
+def test_every_step_fits_one_phone_screen(phone: Phone, variant: str, scheme: str) -> None:
+    players, play = STEPS[variant]
+    game = new_game(variant, players)
+    page = phone(scheme)
+    page.goto(game_url(game))
+    if play is not None:
+        play(Hand(page))
+    form = page.locator("#hand-form")
+    steps = [key for key in ("before", "during", "after") if form.locator(f"#phase-{key}").count()]
+    for key in steps or ["all"]:
+        if key != "all":
+            step(form, key)
+        page.wait_for_timeout(300)
+        shot(page, f"step-{variant}-{key}-{scheme}")
+        assert fits_the_screen(page), (variant, key)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+LONG = ["A" * 39 + "n", "B" * 39 + "n", "C" * 39 + "o", "D" * 39 + "v"]
+
+
+@pytest.mark.parametrize("variant", ["klaberjass", "304", "hoskin-tekli", "terz"])
+def test_forty_character_names_fit_a_360_px_phone(phone: Phone, variant: str) -> None:
+    seats = {"klaberjass": 4, "304": 4, "hoskin-tekli": 3, "terz": 2}[variant]
+    game = new_game(variant, LONG[:seats])
+    page = phone("dark", {"width": 360, "height": 780})
+    page.goto(game_url(game))
+    form = page.locator("#hand-form")
+    for key in ("before", "during", "after"):
+        step(form, key)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, (variant, key)
+    # Every player shows in the scoreboard: a long name never hides a partner.
+    board = page.locator("#scoreboard .board-line")
+    for name in LONG[:seats]:
+        assert board.locator(".m", has_text=name[:3]).count() >= 1
+        member = board.locator(".m", has_text=name[:3]).first
+        assert member.bounding_box()["width"] > 20
+    shot(page, f"long-names-{variant}")
+    page.goto(f"/w/{game.watch_slug}/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_in_landscape_the_scoreboard_sits_beside_the_hand(phone: Phone) -> None:
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    page = phone("light", {"width": 844, "height": 390})
+    page.goto(game_url(game))
+    board = page.locator("#scoreboard").bounding_box()
+    entry = page.locator("#hand-form").bounding_box()
+    assert board is not None and entry is not None
+    assert entry["x"] >= board["x"] + board["width"] - 1  # side by side, not stacked
+    assert page.evaluate("document.documentElement.scrollWidth") <= 844
+    shot(page, "landscape")
+
+
+def test_a_void_deal_sits_apart_from_save_and_can_be_undone_for_five_seconds(
+    phone: Phone,
+) -> None:
+    game = new_game("euchre", ["Nia", "Eli", "Sam", "Wes"])
+    page = phone()
+    page.goto(game_url(game))
+    save = page.locator("#hand-form button.save").bounding_box()
+    redeal = page.get_by_role("button", name="Everyone passed: redeal").bounding_box()
+    assert save is not None and redeal is not None
+    assert redeal["y"] - (save["y"] + save["height"]) >= 20  # not next to Save
+    page.get_by_role("button", name="Everyone passed: redeal").click()
+    notice = page.locator(".notice", has_text="Hand 1 saved")
+    notice.wait_for()
+    notice.get_by_role("button", name="Undo").click()
+    page.locator("#hands", has_text="No hands yet").wait_for()
+    assert game.live_hands().count() == 0
+    page.get_by_role("button", name="Everyone passed: redeal").click()
+    notice.wait_for()
+    notice.wait_for(state="detached", timeout=7000)  # gone after five seconds
+    assert game.live_hands().count() == 1
