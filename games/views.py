@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.http import (
+    Http404,
     HttpRequest,
     HttpResponse,
     HttpResponseForbidden,
@@ -22,6 +24,7 @@ from games.engine.cards import Suit
 from games.engine.declarations import judge
 from games.engine.game import HandError
 from games.engine.hoskin import count_meld
+from games.engine.numbers import whole_number_or_none
 from games.forms import (
     HAND_FORMS,
     HELPER_FORMS,
@@ -38,17 +41,34 @@ from games.models import Circle, Conflict, Game, Hand
 
 
 def _circle(slug: str) -> Circle:
-    return get_object_or_404(Circle, slug=slug)
+    return get_object_or_404(Circle, slug=_slug(slug))
 
 
 def _game(circle_slug: str, game_slug: str) -> Game:
     return get_object_or_404(
-        Game.objects.select_related("circle"), slug=game_slug, circle__slug=circle_slug
+        Game.objects.select_related("circle"),
+        slug=_slug(game_slug),
+        circle__slug=_slug(circle_slug),
     )
 
 
 def _watched(watch_slug: str) -> Game:
-    return get_object_or_404(Game.objects.select_related("circle"), watch_slug=watch_slug)
+    return get_object_or_404(Game.objects.select_related("circle"), watch_slug=_slug(watch_slug))
+
+
+# What new_slug() makes. Anything else names nothing, and is not sent to the database: a NUL
+# character in a query is an error in PostgreSQL.
+_SLUG = re.compile(r"[-\w]{1,32}", re.ASCII)
+
+
+def _slug(value: str) -> str:
+    if not _is_slug(value):
+        raise Http404
+    return value
+
+
+def _is_slug(value: str | None) -> bool:
+    return value is not None and _SLUG.fullmatch(value) is not None
 
 
 # -- circles ---------------------------------------------------------------------------------
@@ -114,7 +134,7 @@ def game_new(request: HttpRequest, circle: str) -> HttpResponse:
         return render(request, "games/pick.html", {"circle": found, "variants": VARIANTS.values()})
     initial = {}
     rematch_of = request.GET.get("from")
-    if rematch_of:
+    if _is_slug(rematch_of):
         previous = found.games.filter(slug=rematch_of).first()
         if previous:
             initial = {f"player_{i}": n for i, n in enumerate(previous.player_names())}
@@ -154,7 +174,7 @@ def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
     found = _circle(circle)
     variant = request.GET.get("variant", "klaberjass")
     game_slug = request.GET.get("game")
-    game = found.games.filter(slug=game_slug).first() if game_slug else None
+    game = found.games.filter(slug=game_slug).first() if _is_slug(game_slug) else None
     if game is not None and game.variant in HELPER_FORMS:
         variant = game.variant
     if variant not in HELPER_FORMS:
@@ -247,8 +267,9 @@ HANDS_PER_PAGE = 40
 
 
 def _int_param(request: HttpRequest, name: str) -> int | None:
-    value = request.GET.get(name, "")
-    return int(value) if value.isdigit() else None
+    """A query parameter that counts something (a hand, a seat); None if it is not one."""
+    value = whole_number_or_none(request.GET.get(name, ""))
+    return value if value is not None and value >= 0 else None
 
 
 def _hand_form(game: Game, names: list[str], data: Any = None, **kwargs: Any) -> HandForm:
@@ -367,7 +388,10 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     """What the hand being typed would score, from the engine call that will save it."""
     found = _game(circle, game)
     names = found.player_names()
-    number = int(request.POST.get("number") or 0) or found.hand_count + 1
+    # The hand being edited, or the next one; a number that is neither is not a hand.
+    number = whole_number_or_none(request.POST.get("number", ""))
+    if number is None or not 1 <= number <= found.hand_count:
+        number = found.hand_count + 1
     form = _hand_form(found, names, request.POST)
     context: dict[str, Any] = {"problems": [], "rows": None, "notes": []}
     if form.is_valid():
