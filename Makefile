@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.installed-test
 PYTHON ?= $(shell for c in python3.13 python3.12 python3 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3; do \
 	$$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1 && { command -v $$c || echo $$c; } && break; done)
 
-.PHONY: run test bench lint check clean
+.PHONY: run test bench mutation lint check clean
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then echo "Scorer needs Python 3.12 or newer (python3.13, python3.12 or pyenv); none was found." >&2; exit 1; fi
@@ -22,8 +22,8 @@ $(TEST_STAMP): $(STAMP)
 	@touch $@
 
 run: $(STAMP)
-	DEBUG=$${DEBUG:-true} $(PY) manage.py migrate --noinput
-	DEBUG=$${DEBUG:-true} $(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: $(TEST_STAMP)
 	$(PY) -m pytest
@@ -36,5 +36,11 @@ lint: $(TEST_STAMP)
 bench: $(TEST_STAMP)
 	$(PY) bench/bench.py
 
+# Mutation testing of the engine, one module at a time, each bounded (MUTATION_MINUTES) and
+# under nice; not part of `make test` or CI. Results stay in mutants/ between runs.
+MUTATION_MINUTES ?= 15
+mutation: $(TEST_STAMP)
+	$(PY) bench/mutation.py --minutes $(MUTATION_MINUTES) $(MODULES)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache staticfiles
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache staticfiles mutants

@@ -10,16 +10,31 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db import models, transaction
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from games.engine import VARIANTS, get_variant
+from games.engine.cards import Suit
 from games.engine.game import score_game
 from games.engine.record import FORMAT, GameRecord
 from games.engine.variant import BaseHand, BaseSettings, GameScore, Variant
 
-VARIANT_CHOICES = [(key, variant.name) for key, variant in VARIANTS.items()]
+
+def validate_variant(key: str) -> None:
+    """A game's variant is a key of the engine's registry (no choices: a new game needs no
+    migration)."""
+    if key not in VARIANTS:
+        raise ValidationError(f"{key!r} is not a game Scorer knows.")
+
+
+SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}
+
+
+def signed(points: int) -> str:
+    """A score with its sign, and a real minus sign: "+130", "−20"."""
+    return f"+{points}" if points >= 0 else f"\u2212{-points}"
 
 
 def new_slug() -> str:
@@ -55,7 +70,34 @@ class Player(models.Model):
 
 
 class Conflict(Exception):
-    """The hand changed on another phone since it was opened for editing."""
+    """A change was based on a view of a hand that another phone has changed since.
+
+    `hand` is the hand as it is now (None when it is gone), so the page can show it.
+    """
+
+    def __init__(self, message: str, hand: Hand | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hand = hand
+
+
+class AlreadySaved(Exception):
+    """A save based on a game that has moved on: another phone saved this hand already."""
+
+    def __init__(self, game: Game, hand: Hand | None) -> None:
+        self.hand = hand
+        if hand is not None and hand.number is not None:
+            text = (
+                f"Another phone just saved hand {hand.number}: "
+                f"{hand.summary(game.player_names())}. Yours was not added."
+            )
+        else:
+            text = (
+                "Another phone changed this game since this form was opened, so this hand was "
+                "not added. Check the hands below, then save again if it is still missing."
+            )
+        super().__init__(text)
+        self.message = text
 
 
 class Game(models.Model):
@@ -66,7 +108,7 @@ class Game(models.Model):
     circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="games")
     slug = models.CharField(max_length=32, unique=True, default=new_slug, editable=False)
     watch_slug = models.CharField(max_length=32, unique=True, default=new_slug, editable=False)
-    variant = models.CharField(max_length=20, choices=VARIANT_CHOICES)
+    variant = models.CharField(max_length=20, validators=[validate_variant])
     settings = models.JSONField(default=dict)
     first_dealer = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=12, choices=Status, default=Status.IN_PROGRESS)
@@ -114,52 +156,108 @@ class Game(models.Model):
 
     # -- the engine's view of the stored hands -------------------------------------------
 
+    def live_hands(self) -> models.QuerySet[Hand]:
+        """The hands that count, in order; removed hands are kept aside, restorable."""
+        return self.hands.filter(removed=None).order_by("number")
+
     def engine_hands(self) -> list[BaseHand]:
-        settings = self.engine_settings()
-        return [self.engine.hand(hand.facts, settings) for hand in self.hands.order_by("number")]
+        settings, names = self.engine_settings(), self.player_names()
+        return [self.engine.hand(hand.facts, settings, names) for hand in self.live_hands()]
 
     def score(self, facts: Sequence[Mapping[str, Any]]) -> GameScore:
         """Score hands given as fact dicts (HandError names the first that is wrong)."""
         from games.engine.game import read_hands
 
-        settings = self.engine_settings()
-        hands = read_hands(self.engine, settings, list(facts))
-        return score_game(self.engine, settings, hands, self.player_names())
+        settings, names = self.engine_settings(), self.player_names()
+        hands = read_hands(self.engine, settings, list(facts), players=names)
+        return score_game(self.engine, settings, hands, names)
 
     # -- changes: each one transaction, each one engine call ---------------------------
+    #
+    # A change names the hand by its identity (pk) and the version it was shown; a hand that
+    # was edited, moved or removed since is a Conflict carrying the hand as it is now.
 
     def _locked(self) -> Game:
         return Game.objects.select_for_update().get(pk=self.pk)
 
     @transaction.atomic
-    def record_hand(self, facts: Mapping[str, Any], key: str = "") -> Hand:
-        """Score and store one more hand; a repeated idempotency key returns the first."""
+    def record_hand(
+        self,
+        facts: Mapping[str, Any],
+        key: str = "",
+        token: str = "",
+        expect_number: int | None = None,
+        expect_version: int | None = None,
+    ) -> Hand:
+        """Score and store one more hand; a repeated idempotency key returns the first.
+
+        A save names what it was based on: the hand in progress it came from (`token`), or,
+        without script, the hand number and game version the form was opened at. A save
+        based on something that has moved on is AlreadySaved, and nothing is added.
+        """
         game = self._locked()
         if key:
             existing = game.hands.filter(idempotency_key=key).first()
             if existing:
                 return existing
-        stored = list(game.hands.order_by("number"))
+        current = HandInProgress.of(game, lock=True)
+        if token and token != current.token:
+            saved = game.hands.filter(source=token).first()
+            raise AlreadySaved(game, saved)
+        if expect_number is not None and expect_number != game.hand_count + 1:
+            saved = game.live_hands().filter(number=expect_number).first()
+            raise AlreadySaved(game, saved)
+        if expect_version is not None and expect_version != game.version:
+            raise AlreadySaved(game, None)
+        stored = list(game.live_hands())
         scored = game.score([h.facts for h in stored] + [dict(facts)])
-        hand = Hand(game=game, number=len(stored) + 1, facts={}, idempotency_key=key or None)
+        hand = Hand(
+            game=game,
+            number=len(stored) + 1,
+            facts={},
+            idempotency_key=key or None,
+            source=current.token,
+        )
         hand.set_facts(scored.hands[-1].hand)
         game._store(scored, [*stored, hand], rewrite=[hand])
+        current.clear(saved=hand)
         self.refresh_from_db()
         return hand
 
+    def _current(self, hand_id: int, version: int | None, number: int | None = None) -> Hand:
+        """The live hand `hand_id`, if it is still as the phone saw it (version, number)."""
+        hand = self.hands.filter(pk=hand_id).first()
+        if hand is None:
+            raise Conflict("That hand is no longer in this game.")
+        if hand.removed is not None:
+            raise Conflict(
+                f"Another phone removed hand {hand.removed_number} "
+                f"({hand.summary(self.player_names())}). Restore it first to change it.",
+                hand,
+            )
+        moved = number is not None and hand.number != number
+        if moved or (version is not None and hand.version != version):
+            where = f"hand {number} is now hand {hand.number}" if moved else "it changed"
+            raise Conflict(
+                f"Another phone changed this game since you opened it: {where}. "
+                f"Hand {hand.number} is now: {hand.summary(self.player_names())}.",
+                hand,
+            )
+        return hand
+
     @transaction.atomic
-    def edit_hand(self, number: int, facts: Mapping[str, Any], version: int) -> Hand:
+    def edit_hand(
+        self, hand_id: int, facts: Mapping[str, Any], version: int, number: int | None = None
+    ) -> Hand:
         """Replace a hand's facts and recompute everything after it; Conflict if stale."""
         game = self._locked()
-        stored = list(game.hands.order_by("number"))
-        hand = next((h for h in stored if h.number == number), None)
-        if hand is None:
-            raise Hand.DoesNotExist
-        if hand.version != version:
-            raise Conflict
-        all_facts = [dict(facts) if h.number == number else h.facts for h in stored]
+        hand = game._current(hand_id, version, number)
+        stored = list(game.live_hands())
+        at = next(i for i, h in enumerate(stored) if h.pk == hand.pk)
+        stored[at] = hand
+        all_facts = [dict(facts) if h.pk == hand.pk else h.facts for h in stored]
         scored = game.score(all_facts)
-        hand.set_facts(scored.hands[number - 1].hand)
+        hand.set_facts(scored.hands[at].hand)
         hand.version += 1
         hand.save()
         game._store(scored, stored, rewrite=[hand])
@@ -167,29 +265,88 @@ class Game(models.Model):
         return hand
 
     @transaction.atomic
-    def undo_last_hand(self) -> Hand | None:
-        """Remove the newest hand; returns it (unsaved) or None when there is none."""
+    def remove_hand(
+        self, hand_id: int, version: int | None = None, number: int | None = None
+    ) -> Hand | None:
+        """Set a hand aside (restorable), move the later ones up, recompute.
+
+        Returns the removed hand, or None when it was removed already (a repeated delete
+        removes nothing more); Conflict when the phone saw another version of it.
+        """
         game = self._locked()
-        last = game.hands.order_by("-number").first()
-        if last is None:
+        hand = game.hands.filter(pk=hand_id).first()
+        if hand is not None and hand.removed is not None:
             return None
-        last.delete()
-        game._recompute()
+        hand = game._current(hand_id, version, number)
+        game._set_aside(hand)
         self.refresh_from_db()
-        return last
+        return hand
 
     @transaction.atomic
-    def delete_hand(self, number: int) -> None:
-        """Remove one hand, renumber the later ones, and recompute."""
+    def undo_hand(self, hand_id: int) -> Hand | None:
+        """Remove the newest hand, named by its identity; None when it is gone already.
+
+        Conflict when it is no longer the newest: another phone saved a hand since, and
+        that hand is not the one this phone meant to take back.
+        """
         game = self._locked()
-        game.hands.filter(number=number).delete()
-        # Two passes keep (game, number) unique at every step: out of the way, then back.
-        later = game.hands.filter(number__gt=number)
-        later.update(number=-(F("number") - 1))
-        game.hands.filter(number__lt=0).update(number=-F("number"))
-        # A later hand can become impossible (after the end); HandError rolls it all back.
-        game._recompute()
+        hand = game.hands.filter(pk=hand_id).first()
+        if hand is not None and hand.removed is not None:
+            return None
+        hand = game._current(hand_id, None)
+        if hand.number != game.hand_count:
+            newest = game.live_hands().last()
+            assert newest is not None
+            raise Conflict(
+                f"Hand {hand.number} is no longer the newest: another phone saved hand "
+                f"{newest.number} ({newest.summary(game.player_names())}). Nothing was undone.",
+                newest,
+            )
+        game._set_aside(hand)
         self.refresh_from_db()
+        return hand
+
+    def _set_aside(self, hand: Hand) -> None:
+        place = hand.number
+        assert place is not None
+        hand.removed = timezone.now()
+        hand.removed_number = place
+        hand.number = None
+        hand.save(update_fields=["removed", "removed_number", "number"])
+        self._shift(after=place, by=-1)
+        # A later hand can become impossible (after the end); HandError rolls it all back.
+        self._recompute()
+
+    @transaction.atomic
+    def restore_hand(self, hand_id: int) -> Hand:
+        """Put a removed hand back where it stood and recompute (HandError if it no longer
+        fits, e.g. the game would have ended before it)."""
+        game = self._locked()
+        hand = game.hands.filter(pk=hand_id).exclude(removed=None).first()
+        if hand is None:
+            raise Conflict("That hand is back in the game already.")
+        assert hand.removed_number is not None
+        place = min(hand.removed_number, game.hand_count + 1)
+        game._shift(after=place - 1, by=1)
+        hand.number, hand.removed, hand.removed_number = place, None, None
+        hand.version += 1
+        hand.save(update_fields=["number", "removed", "removed_number", "version"])
+        stored = list(game.live_hands())
+        game._store(game.score([h.facts for h in stored]), stored, rewrite=[hand])
+        self.refresh_from_db()
+        return hand
+
+    def _shift(self, after: int, by: int) -> None:
+        """Move the live hands numbered above `after` by `by` places; a moved hand is a new
+        version of itself, so an edit based on its old number is refused."""
+        # Two passes keep (game, number) unique at every step: out of the way, then back.
+        later = self.hands.filter(removed=None, number__gt=after)
+        later.update(number=-(F("number") + by), version=F("version") + 1)
+        self.hands.filter(number__lt=0).update(number=-F("number"))
+
+    def removed_hands(self) -> models.QuerySet[Hand]:
+        """Hands taken out of the game, newest removal first (kept, restorable)."""
+        return self.hands.exclude(removed=None).order_by("-removed")
 
     @transaction.atomic
     def recompute(self) -> None:
@@ -198,7 +355,7 @@ class Game(models.Model):
         self.refresh_from_db()
 
     def _recompute(self) -> None:
-        stored = list(self.hands.order_by("number"))
+        stored = list(self.live_hands())
         self._store(self.score([h.facts for h in stored]), stored)
 
     def _store(
@@ -337,7 +494,9 @@ class Seat(models.Model):
 
 class Hand(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
-    number = models.IntegerField()
+    # The hand's place among the live hands; it changes when an earlier hand is removed or
+    # restored. The hand's identity is its pk, which never changes.
+    number = models.IntegerField(null=True, blank=True)
     dealer = models.PositiveSmallIntegerField()
     facts = models.JSONField()
     trump = models.CharField(max_length=1, blank=True)
@@ -350,6 +509,11 @@ class Hand(models.Model):
     version = models.PositiveIntegerField(default=1)
     idempotency_key = models.CharField(max_length=64, null=True, blank=True)
     created = models.DateTimeField(default=timezone.now)
+    # A removed hand is kept (restorable): out of the numbering, remembering its place.
+    removed = models.DateTimeField(null=True, blank=True)
+    removed_number = models.IntegerField(null=True, blank=True)
+    # The hand in progress this hand was saved from: a late save from it is refused by name.
+    source = models.CharField(max_length=32, blank=True, db_index=True)
 
     class Meta:
         ordering = ["number"]
@@ -361,6 +525,17 @@ class Hand(models.Model):
         ]
 
     _declared: tuple[tuple[Any, Any], ...] = ()
+
+    def summary(self, names: Sequence[str]) -> str:
+        """The hand in a few words, for undo buttons and conflict messages: "Ann ♥ +130"."""
+        engine = self.game.engine
+        trump = SUIT_SYMBOLS.get(self.trump, "")
+        if self.declarer is not None:
+            side = self.declarer % 2 if engine.teams else self.declarer
+            who = f"{names[self.declarer]} {trump}".strip()
+            return f"{who} {signed(self.scores[side])}" if self.scores else who
+        sides = engine.side_names(names)
+        return ", ".join(f"{n} {signed(s)}" for n, s in zip(sides, self.scores, strict=False))
 
     def set_facts(self, hand: BaseHand) -> None:
         self.facts = hand.to_dict()
@@ -412,6 +587,78 @@ class Hand(models.Model):
         return bids, declarations
 
 
+def new_token() -> str:
+    return secrets.token_hex(8)
+
+
+class HandInProgress(models.Model):
+    """The hand being entered, one per game, the same on every phone.
+
+    `fields` holds what the phones entered so far, by form field name, as typed. Each change
+    bumps `version`; saving the hand clears it and gives it a new `token`, so a phone still
+    holding the old one knows that hand was saved (and by which hand).
+    """
+
+    MAX_FIELDS = 120
+    MAX_VALUE = 200
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="in_progress")
+    token = models.CharField(max_length=32, default=new_token)
+    fields = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=1)
+    updated = models.DateTimeField(default=timezone.now)
+    saved_number = models.IntegerField(null=True, blank=True)
+    saved_summary = models.CharField(max_length=200, blank=True)
+
+    @classmethod
+    def of(cls, game: Game, lock: bool = False) -> HandInProgress:
+        """The game's hand in progress (created empty on first use)."""
+        rows = cls.objects.select_for_update() if lock else cls.objects.all()
+        found = rows.filter(game=game).first()
+        if found is None:
+            try:
+                with transaction.atomic():
+                    found = cls.objects.create(game=game)
+            except IntegrityError:  # another phone created it a moment ago
+                found = rows.get(game=game)
+        return found
+
+    @property
+    def started(self) -> bool:
+        return any(value not in ("", None) for value in self.fields.values())
+
+    def clear(self, saved: Hand | None = None) -> None:
+        """Start the next hand: nothing entered, a new token (the caller holds the lock)."""
+        self.fields = {}
+        self.token = new_token()
+        self.version += 1
+        self.updated = timezone.now()
+        if saved is not None:
+            self.saved_number = saved.number
+            self.saved_summary = saved.summary(self.game.player_names())[:200]
+        self.save()
+
+    @transaction.atomic
+    def change(self, token: str, changes: Mapping[str, str]) -> bool:
+        """Merge one phone's changes into the hand in progress; False when `token` is no
+        longer the hand being entered (it was saved meanwhile) and nothing changed.
+
+        Changes to different fields from two phones both survive; on one field the later
+        change wins.
+        """
+        current = HandInProgress.objects.select_for_update().get(pk=self.pk)
+        if token != current.token:
+            self.refresh_from_db()
+            return False
+        merged = {**current.fields, **changes}
+        current.fields = {k: v for k, v in merged.items() if v != ""}
+        current.version += 1
+        current.updated = timezone.now()
+        current.save()
+        self.refresh_from_db()
+        return True
+
+
 class Bid(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="bids")
     order = models.PositiveSmallIntegerField()
@@ -459,4 +706,16 @@ class Declaration(models.Model):
         return Declared.read(data, self.order, 4, (self.kind,)).describe()
 
 
-__all__ = ["FORMAT", "Bid", "Circle", "Conflict", "Declaration", "Game", "Hand", "Player", "Seat"]
+__all__ = [
+    "FORMAT",
+    "AlreadySaved",
+    "Bid",
+    "Circle",
+    "Conflict",
+    "Declaration",
+    "Game",
+    "Hand",
+    "HandInProgress",
+    "Player",
+    "Seat",
+]

@@ -1,6 +1,21 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from games import views
+
+
+class HandId:
+    """A hand's identity in a link: ASCII digits that fit the database's id column."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(HandId, "hand")
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -15,13 +30,24 @@ urlpatterns = [
     path("c/<str:circle>/g/<str:game>/live", views.game_live, name="game_live"),
     path("c/<str:circle>/g/<str:game>/hands", views.hand_record, name="hand_record"),
     path("c/<str:circle>/g/<str:game>/preview", views.hand_preview, name="hand_preview"),
-    path("c/<str:circle>/g/<str:game>/hands/<int:number>/edit", views.hand_edit, name="hand_edit"),
+    path("c/<str:circle>/g/<str:game>/progress", views.hand_progress, name="hand_progress"),
     path(
-        "c/<str:circle>/g/<str:game>/hands/<int:number>/delete",
+        "c/<str:circle>/g/<str:game>/declarations",
+        views.declarations_use,
+        name="declarations_use",
+    ),
+    path("c/<str:circle>/g/<str:game>/hands/<hand:hand>/edit", views.hand_edit, name="hand_edit"),
+    path(
+        "c/<str:circle>/g/<str:game>/hands/<hand:hand>/delete",
         views.hand_delete,
         name="hand_delete",
     ),
-    path("c/<str:circle>/g/<str:game>/undo", views.hand_undo, name="hand_undo"),
+    path("c/<str:circle>/g/<str:game>/hands/<hand:hand>/undo", views.hand_undo, name="hand_undo"),
+    path(
+        "c/<str:circle>/g/<str:game>/hands/<hand:hand>/restore",
+        views.hand_restore,
+        name="hand_restore",
+    ),
     path("c/<str:circle>/g/<str:game>/export", views.game_export, name="game_export"),
     path("c/<str:circle>/g/<str:game>/rematch", views.game_rematch, name="game_rematch"),
     path("w/<str:watch>/", views.watch, name="watch"),

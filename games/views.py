@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+from django_ratelimit.decorators import ratelimit
 
 from games.circles import remember, remembered
 from games.engine import VARIANTS, GameState, ScorerError
@@ -35,7 +37,7 @@ from games.forms import (
     meld_cells,
     read_holding,
 )
-from games.models import Circle, Conflict, Game, Hand
+from games.models import AlreadySaved, Circle, Conflict, Game, Hand, HandInProgress
 
 # -- access: every view starts with one of these ------------------------------------------
 
@@ -46,14 +48,16 @@ def _circle(slug: str) -> Circle:
 
 def _game(circle_slug: str, game_slug: str) -> Game:
     return get_object_or_404(
-        Game.objects.select_related("circle"),
+        Game.objects.select_related("circle", "in_progress"),
         slug=_slug(game_slug),
         circle__slug=_slug(circle_slug),
     )
 
 
 def _watched(watch_slug: str) -> Game:
-    return get_object_or_404(Game.objects.select_related("circle"), watch_slug=_slug(watch_slug))
+    return get_object_or_404(
+        Game.objects.select_related("circle", "in_progress"), watch_slug=_slug(watch_slug)
+    )
 
 
 # What new_slug() makes. Anything else names nothing, and is not sent to the database: a NUL
@@ -82,6 +86,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@ratelimit(group="circle_create", key="ip", rate="10/m")
+@ratelimit(group="circle_create", key="ip", rate="60/h")
 def circle_create(request: HttpRequest) -> HttpResponse:
     circle = Circle.objects.create()
     response = redirect("circle", circle=circle.slug)
@@ -155,6 +161,7 @@ def game_new(request: HttpRequest, circle: str) -> HttpResponse:
 
 
 @require_POST
+@ratelimit(group="game_import", key="ip", rate="20/10m")
 def game_import(request: HttpRequest, circle: str) -> HttpResponse:
     found = _circle(circle)
     form = ImportForm(request.POST, request.FILES)
@@ -170,20 +177,34 @@ def game_import(request: HttpRequest, circle: str) -> HttpResponse:
 
 @require_GET
 def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
-    """Which declarations score, from the engine: Klaberjass or Terz (`?variant=`)."""
+    """Which declarations score, from the engine: Klaberjass or Terz (`?variant=`).
+
+    From a game (`?game=`) it starts from that game's hand in progress (its dealer, trump and
+    declarations), and "Use in this hand" carries what it holds back into it.
+    """
     found = _circle(circle)
     variant = request.GET.get("variant", "klaberjass")
     game_slug = request.GET.get("game")
     game = found.games.filter(slug=game_slug).first() if _is_slug(game_slug) else None
     if game is not None and game.variant in HELPER_FORMS:
         variant = game.variant
+    else:
+        game = None
     if variant not in HELPER_FORMS:
         variant = "klaberjass"
     engine = VARIANTS[variant]
     names = game.player_names() if game is not None else list(engine.default_players)
     settings = game.engine_settings() if game is not None else engine.settings()
     bound = "trump" in request.GET
-    form = HELPER_FORMS[variant](request.GET if bound else None, names=names)
+    initial: dict[str, Any] = {}
+    if game is not None and not bound:
+        dealer = game.next_dealer if game.next_dealer is not None else game.first_dealer
+        initial = {"dealer": str(dealer), **HandInProgress.of(game).fields}
+    form = HELPER_FORMS[variant](request.GET if bound else None, names=names, initial=initial)
+    if not bound and initial.get("trump"):
+        # What the table entered so far is judged at once.
+        form = HELPER_FORMS[variant]({**initial}, names=names)
+        bound = True
     result = _contest(form, variant, names, settings) if bound and form.is_valid() else None
     context = {
         "circle": found,
@@ -194,6 +215,28 @@ def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
         "game": game,
     }
     return render(request, "games/declarations.html", context)
+
+
+@require_POST
+def declarations_use(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+    """Carry the helper's dealer, trump and declarations into the game's hand in progress,
+    so nothing is typed twice; then back to the hand, at its declarations."""
+    found = _game(circle, game)
+    if found.variant not in HELPER_FORMS:
+        raise Http404
+    names = found.player_names()
+    form = HELPER_FORMS[found.variant](request.POST, names=names)
+    if not form.is_valid():
+        return redirect(reverse("declarations", args=[circle]) + f"?game={found.slug}")
+    table = set(_hand_form(found, names).table_fields())
+    changes = {
+        name: "" if value is None else str(value)
+        for name, value in form.cleaned_data.items()
+        if name in table
+    }
+    progress = HandInProgress.of(found)
+    progress.change(progress.token, changes)
+    return redirect(reverse("game", args=[circle, game]) + "?phase=during#hand-form")
 
 
 def _contest(form: Any, variant: str, names: list[str], settings: Any) -> dict[str, Any] | None:
@@ -277,9 +320,10 @@ def _hand_form(game: Game, names: list[str], data: Any = None, **kwargs: Any) ->
     return form_class(data, names=names, settings=game.engine_settings(), **kwargs)
 
 
-def _new_hand_form(game: Game, names: list[str]) -> HandForm:
+def _new_hand_form(game: Game, names: list[str], progress: HandInProgress) -> HandForm:
+    """The form for the next hand, holding what the phones have entered so far."""
     dealer = game.next_dealer if game.next_dealer is not None else game.first_dealer
-    return _hand_form(game, names, initial={"dealer": dealer})
+    return _hand_form(game, names, initial={"dealer": str(dealer), **progress.fields})
 
 
 def _play_context(
@@ -292,7 +336,7 @@ def _play_context(
     sides = engine.side_names(names)
     settings = game.engine_settings()
     target = settings.target
-    hands = game.hands.order_by("-number").prefetch_related("declarations")
+    hands = game.live_hands().reverse().prefetch_related("declarations")
     before = _int_param(request, "before")
     if before:
         hands = hands.filter(number__lt=before)
@@ -304,8 +348,19 @@ def _play_context(
         hand.dealer_name = names[hand.dealer]  # type: ignore[attr-defined]
         hand.declared = [(names[d.seat], d) for d in hand.declarations.all()]  # type: ignore[attr-defined]
         hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""  # type: ignore[attr-defined]
+    progress = _progress(game)
+    members = [
+        [n for seat, n in enumerate(names) if (seat % 2 if engine.teams else seat) == side]
+        for side in range(len(sides))
+    ]
     if not watching and form is None and not game.is_finished:
-        form = _new_hand_form(game, names)
+        form = _new_hand_form(game, names, progress)
+    newest = hands[0] if hands and hands[0].number == game.hand_count else None
+    removed = [] if watching else list(game.removed_hands()[:20])
+    for hand in [*hands, *removed]:
+        hand.game = game  # the summary reads the variant; spare a query per hand
+    for hand in removed:
+        hand.summary_text = hand.summary(names)  # type: ignore[attr-defined]
     return {
         "circle": None if watching else game.circle,
         "watching": watching,
@@ -315,6 +370,7 @@ def _play_context(
         "board": [
             {
                 "name": name,
+                "members": members[i],
                 "total": total,
                 "progress": max(0, min(total, target)),
                 "won": i in game.winners,
@@ -329,12 +385,60 @@ def _play_context(
             else ""
         ),
         "dealer_name": names[game.next_dealer] if game.next_dealer is not None else "",
-        "winners": " & ".join(sides[i] for i in game.winners),
+        "win_sentence": engine.win_sentence(sides, game.winners),
         "hands": hands,
+        "newest": newest,
+        "undo_label": newest.summary(names) if newest else "",
+        "removed": removed,
         "more_before": more_before,
         "form": form,
+        "in_progress": progress,
+        "progress_json": json.dumps(progress.fields),
+        "progress_line": _progress_line(game, names, progress) if progress.started else "",
+        # At the table the page is about the next hand: the scoreboard takes one line.
+        "compact": not watching and not game.is_finished,
         "watch_url": request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
     }
+
+
+def _progress(game: Game) -> HandInProgress:
+    """The game's hand in progress: fetched with the game where it exists already."""
+    try:
+        return game.in_progress
+    except HandInProgress.DoesNotExist:
+        return HandInProgress.of(game)
+
+
+def _progress_line(game: Game, names: list[str], progress: HandInProgress) -> str:
+    """The hand in progress in one line, for the watch page and the other phones:
+    "Hand 7 · Ann called ♥ · Ben: 4-card run 9–Q♥"."""
+    form = _hand_form(game, names, {"dealer": str(game.next_dealer or 0), **progress.fields})
+    facts = form.partial_facts()
+    parts = [f"Hand {game.hand_count + 1}"]
+    declarer = next((facts[k] for k in DECLARER_KEYS if isinstance(facts.get(k), int)), None)
+    trump = facts.get("trump")
+    symbol = Suit(trump).symbol if trump in {s.value for s in Suit} else ""
+    contract = next((facts[k] for k in ("bid", "contract") if isinstance(facts.get(k), int)), None)
+    if declarer is not None and 0 <= declarer < len(names):
+        verb = "bid" if contract is not None else "called"
+        parts.append(
+            " ".join(
+                str(p) for p in (names[declarer], verb, contract, symbol) if p not in (None, "")
+            )
+        )
+    elif symbol:
+        parts.append(f"trump {symbol}")
+    try:
+        interim = game.engine.interim(facts, game.engine_settings(), names)
+    except ScorerError:
+        interim = None
+    if interim is not None:
+        parts.extend(f"{row.player}: {row.declared}" for row in interim.rows)
+    return " · ".join(parts)
+
+
+# Hand keys that name who called, bid or holds the contract, in the order games use them.
+DECLARER_KEYS = ("caller", "maker", "bidder", "holder")
 
 
 @require_GET
@@ -356,25 +460,64 @@ def _game_page(request: HttpRequest, game: Game, watching: bool = False) -> Http
 
 
 def _live(request: HttpRequest, game: Game, watching: bool = False) -> HttpResponse:
-    if request.GET.get("v") == str(game.version):
+    """204 when neither the game (`v`) nor its hand in progress (`d`) changed; else the
+    scoreboard, the hands and the hand in progress. A phone whose hand in progress (`t`) was
+    saved by another phone gets the whole play region, with a fresh form."""
+    progress = _progress(game)
+    same_game = request.GET.get("v") == str(game.version)
+    if same_game and request.GET.get("d") == str(progress.version):
         return HttpResponse(status=204)
-    context = {**_play_context(request, game, watching=watching), "oob": True}
+    token = request.GET.get("t")
+    if not watching and token and token != progress.token:
+        notice = None
+        if progress.saved_number:
+            text = f"Hand {progress.saved_number} saved: {progress.saved_summary}."
+            notice = {"text": text, "ok": True}
+        context = {**_play_context(request, game), "notice": notice, "oob_play": True}
+        # The whole play region, out of band: it is found by id whatever the poll's source.
+        return reswap(render(request, "games/game.html#play", context), "none")
+    context = {
+        **_play_context(request, game, watching=watching),
+        "oob": not same_game,
+        "oob_state": True,
+    }
     return render(request, "games/game.html#live", context)
 
 
 @require_POST
 def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+    """Save the hand in progress as the next hand. The save names what it was based on: the
+    hand in progress (`token`, with script) or the hand number and game version the form was
+    opened at (without); a save that comes after another phone's is refused, adding nothing."""
     found = _game(circle, game)
     names = found.player_names()
     form = _hand_form(found, names, request.POST)
-    if form.is_valid():
+    if "check" in request.POST:
+        # Enter in a number field: check the hand, never save half of it.
+        form.is_valid()
+    elif form.is_valid():
+        token = request.POST.get("token", "")[:32]
         try:
-            found.record_hand(form.facts(), key=form.cleaned_data.get("key") or "")
+            hand = found.record_hand(
+                form.facts(),
+                key=form.cleaned_data.get("key") or "",
+                token=token,
+                expect_number=None if token else _posted_int(request, "expect_number"),
+                expect_version=None if token else _posted_int(request, "expect_version"),
+            )
+        except AlreadySaved as refused:
+            return _refused_save(request, found, form, refused)
         except ScorerError as error:
             form.engine_error(error)
         else:
             if request.htmx:
-                return render(request, "games/game.html#play", _play_context(request, found))
+                notice = {
+                    "text": f"Hand {hand.number} saved: {hand.summary(names)}.",
+                    "ok": True,
+                    "undo": hand,
+                }
+                context = {**_play_context(request, found), "notice": notice}
+                return render(request, "games/game.html#play", context)
             return redirect("game", circle=circle, game=game)
     context = _play_context(request, found, form)
     if request.htmx:
@@ -383,19 +526,77 @@ def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     return render(request, "games/game.html", context, status=400)
 
 
+def _refused_save(
+    request: HttpRequest, game: Game, form: HandForm, refused: AlreadySaved
+) -> HttpResponse:
+    """A late save: say which hand another phone saved. With script the phones share one
+    hand in progress, so it is already in that hand; without, the form keeps what was typed,
+    now based on the game as it is, in case it really was another hand."""
+    notice = {"text": refused.message}
+    if request.htmx:
+        context = {**_play_context(request, game), "notice": notice}
+        return render(request, "games/game.html#play", context, status=409)
+    context = {**_play_context(request, game, form), "notice": notice}
+    return render(request, "games/game.html", context, status=409)
+
+
+@require_POST
+def hand_progress(request: HttpRequest, circle: str, game: str) -> JsonResponse:
+    """One phone's changes to the hand in progress (a tap, or a number once typed).
+
+    Answers the hand in progress as it now is, and whether the change was taken: not when
+    `token` names a hand in progress another phone saved meanwhile (nothing changed).
+    """
+    found = _game(circle, game)
+    form = _hand_form(found, found.player_names())
+    allowed = set(form.table_fields())
+    changes: dict[str, str] = {}
+    for name, value in request.POST.items():
+        if name in ("token", "csrfmiddlewaretoken"):
+            continue
+        if name not in allowed:
+            return JsonResponse({"error": f"{name[:40]!r} is not part of this hand."}, status=400)
+        if len(value) > HandInProgress.MAX_VALUE or "\x00" in value:
+            return JsonResponse({"error": f"{name} is too long."}, status=400)
+        changes[name] = value
+    if len(changes) > HandInProgress.MAX_FIELDS:
+        return JsonResponse({"error": "Too many changes at once."}, status=400)
+    progress = HandInProgress.of(found)
+    dealer = found.next_dealer if found.next_dealer is not None else found.first_dealer
+    merged = {"dealer": str(dealer), **progress.fields, **changes}
+    changes.update(form.derived(merged, changes))
+    accepted = progress.change(request.POST.get("token", "")[:32], changes)
+    # A change to a hand another phone saved meanwhile is normal at a table, not an error:
+    # the answer says so, and carries the hand in progress that replaced it.
+    return JsonResponse({**_progress_state(progress), "accepted": accepted})
+
+
+def _progress_state(progress: HandInProgress) -> dict[str, Any]:
+    state: dict[str, Any] = {
+        "token": progress.token,
+        "version": progress.version,
+        "fields": progress.fields,
+    }
+    if progress.saved_number:
+        state["saved"] = f"Hand {progress.saved_number} saved: {progress.saved_summary}."
+    return state
+
+
 @require_POST
 def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
-    """What the hand being typed would score, from the engine call that will save it."""
+    """What the hand being entered will score and why, from the engine call that will save
+    it; before the card points are in, what the table already knows (declarations judged,
+    the target moved by marriages, melds counted)."""
     found = _game(circle, game)
     names = found.player_names()
     # The hand being edited, or the next one; a number that is neither is not a hand.
-    number = whole_number_or_none(request.POST.get("number", ""))
+    number = _posted_int(request, "number")
     if number is None or not 1 <= number <= found.hand_count:
         number = found.hand_count + 1
     form = _hand_form(found, names, request.POST)
     context: dict[str, Any] = {"problems": [], "rows": None, "notes": []}
     if form.is_valid():
-        facts = [h.facts for h in found.hands.order_by("number")]
+        facts = [h.facts for h in found.live_hands()]
         if number <= len(facts):
             facts[number - 1] = form.facts()
             facts = facts[:number]
@@ -409,51 +610,115 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
             last = scored.hands[-1]
             context["rows"] = list(zip(scored.sides, last.score.scores, last.totals, strict=True))
             context["notes"] = last.score.notes
-            context["finishes"] = " & ".join(scored.sides[i] for i in scored.winners)
+            context["finishes"] = found.engine.win_sentence(scored.sides, scored.winners)
     else:
+        # Only what someone typed can be wrong; the rest is still to come, and not red.
         context["problems"] = [
             f"{form[name].label}: {error}" if name != "__all__" else error
             for name, errors in form.errors.items()
             for error in errors
+            if name == "__all__" or form.data.get(name) not in (None, "")
         ]
-        context["incomplete"] = True
+        context["todo"] = form.untouched()
+    try:
+        context["interim"] = found.engine.interim(
+            form.partial_facts(), found.engine_settings(), names
+        )
+    except ScorerError as error:
+        context["interim_problem"] = error.message
     return render(request, "games/game.html#preview", context)
 
 
+def _hand(game: Game, hand: int) -> Hand:
+    """A hand of this game by its identity, live or removed; 404 for another game's."""
+    return get_object_or_404(Hand, game=game, pk=hand)
+
+
+def _posted_int(request: HttpRequest, name: str) -> int | None:
+    value = whole_number_or_none(request.POST.get(name, ""))
+    return value if value is not None and value >= 0 else None
+
+
+def _after_change(
+    request: HttpRequest, game: Game, notice: dict[str, Any] | None = None, status: int = 200
+) -> HttpResponse:
+    """The game after a change to its hands: the play region (htmx) or the page.
+
+    A notice (a conflict, or "hand 5 removed" with its Restore) is shown above the hands.
+    Without htmx a plain success redirects; a notice is shown on the page itself.
+    """
+    context = {**_play_context(request, game), "notice": notice}
+    if request.htmx:
+        return render(request, "games/game.html#play", context, status=status)
+    if notice is None:
+        return redirect("game", circle=game.circle.slug, game=game.slug)
+    return render(request, "games/game.html", context, status=status)
+
+
+def _removed_notice(game: Game, hand: Hand | None, number: int | None) -> dict[str, Any]:
+    if hand is None:
+        return {"text": f"Hand {number} was already removed; nothing more was removed."}
+    return {
+        "text": f"Hand {hand.removed_number} removed: {hand.summary(game.player_names())}.",
+        "restore": hand,
+    }
+
+
 @require_http_methods(["GET", "POST"])
-def hand_edit(request: HttpRequest, circle: str, game: str, number: int) -> HttpResponse:
+def hand_edit(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
     """Edit one hand. With htmx the form takes the place of the new-hand form on the page."""
     found = _game(circle, game)
-    hand = get_object_or_404(Hand, game=found, number=number)
+    shown = _hand(found, hand)
     names = found.player_names()
     template = "games/edit.html#edit-form" if request.htmx else "games/edit.html"
+    if shown.removed is not None:
+        notice = {"text": f"Hand {shown.removed_number} was removed.", "restore": shown}
+        return _after_change(request, found, notice, status=409)
     if request.method == "GET":
-        initial = {**HAND_FORMS[found.variant].initial_from(hand.facts), "version": hand.version}
+        initial = {
+            **HAND_FORMS[found.variant].initial_from(shown.facts),
+            "version": shown.version,
+            "number": shown.number,
+        }
         form = _hand_form(found, names, initial=initial)
-        return render(request, template, _edit_context(found, hand, form, names))
+        return render(request, template, _edit_context(found, shown, form, names))
     form = _hand_form(found, names, request.POST)
+    status = 400
     if form.is_valid():
         try:
-            found.edit_hand(number, form.facts(), form.cleaned_data.get("version") or 0)
-        except Conflict:
-            form.add_error(
-                None,
-                "Another phone changed this hand while you were editing it. "
-                "Reload to see its new version, then make your change again.",
+            found.edit_hand(
+                shown.pk,
+                form.facts(),
+                form.cleaned_data.get("version") or 0,
+                _posted_int(request, "number"),
             )
+        except Conflict as conflict:
+            if conflict.hand is None or conflict.hand.removed is not None:
+                return _after_change(request, found, {"text": conflict.message}, status=409)
+            # Keep what this phone typed, based now on the hand as it is: saving again applies it.
+            data = request.POST.copy()
+            data["version"] = str(conflict.hand.version)
+            data["number"] = str(conflict.hand.number)
+            form = _hand_form(found, names, data)
+            form.is_valid()
+            form.add_error(
+                None, conflict.message + " Your changes are below: save again to apply them."
+            )
+            shown = conflict.hand
+            status = 409
         except HandError as error:
             # A later hand may break because of this edit (it would follow the end).
-            prefix = "" if error.number == number else f"hand {error.number}: "
+            prefix = "" if error.number == shown.number else f"hand {error.number}: "
             form.engine_error(HandError(error.number, error.field, prefix + error.message))
         else:
             if request.htmx:
                 return render(request, "games/game.html#play", _play_context(request, found))
-            return redirect(reverse("game", args=[circle, game]) + f"#hand-{number}")
-    context = _edit_context(found, hand, form, names)
+            return redirect(reverse("game", args=[circle, game]) + f"#hand-{shown.pk}")
+    context = _edit_context(found, shown, form, names)
     if request.htmx:
-        response = render(request, template, context)
+        response = render(request, template, context, status=status)
         return reswap(retarget(response, "#hand-form"), "outerHTML")
-    return render(request, template, context, status=400)
+    return render(request, template, context, status=status)
 
 
 def _edit_context(game: Game, hand: Hand, form: HandForm, names: list[str]) -> dict[str, Any]:
@@ -464,36 +729,71 @@ def _edit_context(game: Game, hand: Hand, form: HandForm, names: list[str]) -> d
         "form": form,
         "names": names,
         "engine": game.engine,
+        "summary": hand.summary(names),
     }
 
 
 @require_http_methods(["GET", "POST"])
-def hand_delete(request: HttpRequest, circle: str, game: str, number: int) -> HttpResponse:
+def hand_delete(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
     found = _game(circle, game)
-    hand = get_object_or_404(Hand, game=found, number=number)
+    shown = _hand(found, hand)
+    names = found.player_names()
     if request.method == "GET":
-        return render(
-            request, "games/delete.html", {"circle": found.circle, "game": found, "hand": hand}
-        )
+        if shown.removed is not None:
+            notice = _removed_notice(found, None, shown.removed_number)
+            return _after_change(request, found, notice, status=409)
+        context = {
+            "circle": found.circle,
+            "game": found,
+            "hand": shown,
+            "summary": shown.summary(names),
+        }
+        return render(request, "games/delete.html", context)
+    number = _posted_int(request, "number")
     try:
-        found.delete_hand(number)
+        removed = found.remove_hand(shown.pk, _posted_int(request, "version"), number)
+    except Conflict as conflict:
+        return _after_change(request, found, {"text": conflict.message}, status=409)
     except HandError as error:
         if request.htmx:
-            return HttpResponseClientRedirect(reverse("hand_delete", args=[circle, game, number]))
-        context = {"circle": found.circle, "game": found, "hand": hand, "error": str(error)}
+            return HttpResponseClientRedirect(reverse("hand_delete", args=[circle, game, hand]))
+        context = {
+            "circle": found.circle,
+            "game": found,
+            "hand": shown,
+            "summary": shown.summary(names),
+            "error": str(error),
+        }
         return render(request, "games/delete.html", context, status=400)
-    if request.htmx:
-        return render(request, "games/game.html#play", _play_context(request, found))
-    return redirect("game", circle=circle, game=game)
+    return _after_change(request, found, _removed_notice(found, removed, number))
 
 
 @require_POST
-def hand_undo(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+def hand_undo(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
+    """Take back the newest hand, named by its identity; refused once it is not the newest."""
     found = _game(circle, game)
-    found.undo_last_hand()
-    if request.htmx:
-        return render(request, "games/game.html#play", _play_context(request, found))
-    return redirect("game", circle=circle, game=game)
+    shown = _hand(found, hand)
+    try:
+        removed = found.undo_hand(shown.pk)
+    except Conflict as conflict:
+        return _after_change(request, found, {"text": conflict.message}, status=409)
+    return _after_change(request, found, _removed_notice(found, removed, shown.removed_number))
+
+
+@require_POST
+def hand_restore(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
+    """Put a removed hand back in its place, everything recomputed."""
+    found = _game(circle, game)
+    shown = _hand(found, hand)
+    try:
+        restored = found.restore_hand(shown.pk)
+    except Conflict as conflict:
+        return _after_change(request, found, {"text": conflict.message}, status=409)
+    except HandError as error:
+        text = f"Hand {shown.removed_number} cannot go back: hand {error.number}: {error.message}"
+        return _after_change(request, found, {"text": text}, status=409)
+    text = f"Hand {restored.number} is back: {restored.summary(found.player_names())}."
+    return _after_change(request, found, {"text": text, "ok": True})
 
 
 @require_GET

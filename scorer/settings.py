@@ -9,27 +9,45 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from scorer.local_secret import local_secret_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+TRUE = ("1", "true", "yes", "on")
+FALSE = ("0", "false", "no", "off")
 
 
 def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
+    """A yes-or-no setting; anything but the words below stops start-up (a typo is not "no")."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
         return default
-    return value.strip().lower() in ("1", "true", "yes", "on")
+    if value in TRUE:
+        return True
+    if value in FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={os.environ[name]!r} is not a yes or no: use one of "
+        f"{', '.join(TRUE)} (yes) or {', '.join(FALSE)} (no)."
+    )
 
 
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", False)
+# Development unless DEBUG=false says production, so `manage.py` works on a fresh clone with
+# nothing set. The WSGI and ASGI entry points (what gunicorn loads) default to production
+# instead (scorer/wsgi.py), so a server started without DEBUG=false is still production.
+DEBUG = env_bool("DEBUG", True)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    SECRET_KEY = "django-insecure-development-only"  # noqa: S105 (DEBUG only)
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set in production (DEBUG=false); see README.md, Production."
+        )
+    SECRET_KEY = local_secret_key(BASE_DIR / ".secret_key")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -39,6 +57,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_ratelimit",
     "games",
 ]
 
@@ -50,6 +69,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
 ]
 
 ROOT_URLCONF = "scorer.urls"
@@ -123,22 +143,69 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+# A page whose CSRF token has gone stale says so in the site's look (templates/403_csrf.html).
+CSRF_FAILURE_VIEW = "games.errors.csrf_failure"
+
+# Read in development too, so a mistyped value stops start-up wherever it is first tried.
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+_ssl_redirect = env_bool("SECURE_SSL_REDIRECT", True)
+_hsts_include_subdomains = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+_hsts_preload = env_bool("SECURE_HSTS_PRELOAD", True)
 if not DEBUG:
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_SSL_REDIRECT = _ssl_redirect
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
-    if env_bool("BEHIND_TLS_PROXY", False):
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _hsts_include_subdomains
+    SECURE_HSTS_PRELOAD = _hsts_preload
+    if BEHIND_TLS_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Circles a device has opened are remembered in a signed cookie (games/circles.py).
 CIRCLE_COOKIE_SECURE = not DEBUG
 
+# The only cache is for rate limits (games/ratelimits.py). It must be shared by every worker
+# and every app server, and Scorer runs with nothing but its database, so it lives there: the
+# table is made by `migrate` (games/apps.py). django-ratelimit prefers memcached or Redis,
+# whose increments are atomic; in the database two simultaneous requests may count once,
+# which limits far above a card table's pace can afford, so that check is silenced.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "scorer_cache",
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
+    }
+}
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+RATELIMIT_IP_META_KEY = "games.ratelimits.client_address"
+RATELIMIT_VIEW = "games.errors.rate_limited"
+
+# Every line logged, by Django or the development server, has the secret part of circle,
+# game and watch links masked (scorer/logs.py; gunicorn.conf.py does the same for gunicorn).
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "filters": {"mask_secret_links": {"()": "scorer.logs.MaskSecretLinks"}},
+    "formatters": {
+        "server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["mask_secret_links"]},
+        "server": {
+            "class": "logging.StreamHandler",
+            "formatter": "server",
+            "filters": ["mask_secret_links"],
+        },
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        # Django's own handlers are replaced, so nothing of it is written unmasked.
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
+    },
 }

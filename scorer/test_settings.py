@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+os.environ.setdefault("DEBUG", "false")
 os.environ.setdefault("SECRET_KEY", "tests-only-not-secret")
 os.environ.setdefault("STATIC_FROM_FINDERS", "true")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")

@@ -21,6 +21,11 @@ def klob_hand(**facts: Any) -> dict[str, Any]:
     return base
 
 
+def hand_id(game: Game, number: int) -> int:
+    """The identity of the live hand now at `number` (links name hands by identity)."""
+    return int(game.live_hands().get(number=number).pk)
+
+
 def hand_post(**fields: Any) -> dict[str, Any]:
     """Form data for the Klaberjass hand form (what a phone posts)."""
     data: dict[str, Any] = {

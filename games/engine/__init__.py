@@ -5,7 +5,15 @@ from __future__ import annotations
 from games.engine.errors import InvalidHand, InvalidSettings, ParseError, ScorerError
 from games.engine.game import HandError, score_game
 from games.engine.registry import VARIANTS, get_variant
-from games.engine.variant import GameScore, GameState, HandScore, Variant, Verdict
+from games.engine.variant import (
+    GameScore,
+    GameState,
+    HandScore,
+    Interim,
+    InterimRow,
+    Variant,
+    Verdict,
+)
 
 __all__ = [
     "VARIANTS",
@@ -13,6 +21,8 @@ __all__ = [
     "GameState",
     "HandError",
     "HandScore",
+    "Interim",
+    "InterimRow",
     "InvalidHand",
     "InvalidSettings",
     "ParseError",

@@ -21,20 +21,20 @@ def main(argv: list[str]) -> int:
             with open(argv[0], encoding="utf-8") as f:
                 text = f.read()
     except OSError as error:
-        print(f"record: cannot read {argv[0]}: {error.strerror}")
+        print(f"record: cannot read {argv[0]}: {error.strerror}", file=sys.stderr)
         return 2
     except UnicodeDecodeError:
-        print(f"record: cannot read {argv[0]}: not UTF-8 text")
+        print(f"record: cannot read {argv[0]}: not UTF-8 text", file=sys.stderr)
         return 2
     try:
         record = GameRecord.from_dict(read_json(text))
         game = record.score()
     except HandError as error:
-        print(str(error))
+        print(str(error), file=sys.stderr)
         return 2
     except ScorerError as error:
         # The record's own problems name their key ("players: …"); say it is the record's.
-        print(str(error) if error.field == "record" else f"record: {error}")
+        print(str(error) if error.field == "record" else f"record: {error}", file=sys.stderr)
         return 2
     print(json.dumps(scored_output(record, game), ensure_ascii=False, indent=2))
     return 0

@@ -6,14 +6,16 @@ deck, so two players never share a card); and the contest that finds the senior 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
-from games.engine.variant import GameState, Plain, Verdict
+from games.engine.variant import GameState, Interim, InterimRow, Plain, Verdict
+from games.engine.wording import number
 
 RANKS = list(Rank)
 KINDS = ("sequence", "bella", "four", "marriage")
@@ -46,7 +48,7 @@ class Declaration(Plain):
                 suit = r.suit("suit")
                 if not 3 <= length <= max_length:
                     raise InvalidHand(
-                        field, f"{label}: a run has 3 to {max_length} cards, not {length}"
+                        field, f"{label}: a run has 3 to {max_length} cards, not {number(length)}"
                     )
                 if top.order < length - 1:
                     raise InvalidHand(
@@ -106,6 +108,14 @@ _PLURAL = {
 }
 
 
+def equal_runs(a: Declaration, b: Declaration, value: int) -> str:
+    """Two combinations that tie on value and top card: "equal 4-card runs to the Q"."""
+    assert a.top is not None
+    if a.kind == b.kind == "sequence" and a.length == b.length:
+        return f"equal {a.length}-card runs to the {a.top}"
+    return f"runs of equal value ({value}) to the {a.top}"
+
+
 def first_shared_card(
     declarations: Sequence[Declaration],
     trump: Suit,
@@ -119,21 +129,6 @@ def first_shared_card(
             if common and not may_share(declarations[i], later):
                 return i, j, min(common)
     return None
-
-
-def senior(
-    combinations: Iterable[tuple[int, Declaration]], key: Callable[[int, Declaration], Any]
-) -> list[tuple[int, Declaration]]:
-    """All (index, declaration) pairs that share the highest key: the senior combinations.
-
-    The key is each game's ranking (value, then its tiebreaks); several pairs come back only
-    when the ranking cannot separate them, and the caller applies its final tiebreak.
-    """
-    ranked = list(combinations)
-    if not ranked:
-        return []
-    best = max(key(i, d) for i, d in ranked)
-    return [(i, d) for i, d in ranked if key(i, d) == best]
 
 
 @dataclass(frozen=True)
@@ -158,10 +153,193 @@ def judge(
 
     For the declarations helper: no card points or tricks are involved.
     """
+    kinds = variant.declaration_kinds
     declared = tuple(
-        Declaration.read(item, i, variant.seats, KINDS) for i, item in enumerate(items)
+        Declaration.read(item, i, variant.seats, kinds) for i, item in enumerate(items)
     )
+    points, verdicts, notes = _contest(variant, dealer, trump, declared, settings, state)
+    return Judgement(declared, points, verdicts, notes)
+
+
+def _contest(
+    variant: Any,
+    dealer: int,
+    trump: Suit,
+    declared: tuple[Declaration, ...],
+    settings: Any,
+    state: GameState,
+) -> tuple[list[int], dict[int, Verdict], list[str]]:
     hand = variant.hand_class.for_declarations(dealer, trump, declared)
     hand.check_declarations(settings)
-    points, verdicts, notes = variant.contest(hand, settings, state)
-    return Judgement(declared, points, verdicts, notes)
+    result: tuple[list[int], dict[int, Verdict], list[str]] = variant.contest(hand, settings, state)
+    return result
+
+
+_NEEDS = {
+    "sequence": ("length", "top", "suit"),
+    "four": ("rank",),
+    "marriage": ("suit",),
+    "bella": (),
+}
+_NEED_NAMES = {
+    "seat": "who",
+    "kind": "what",
+    "length": "how many cards",
+    "top": "the top card",
+    "suit": "the suit",
+    "rank": "the rank",
+}
+
+
+def judge_in_progress(
+    variant: Any,
+    dealer: int | None,
+    trump: Suit | None,
+    items: Sequence[object],
+    settings: Any,
+    players: Sequence[str],
+) -> Interim:
+    """The declarations of a hand in progress, judged as far as the facts entered allow.
+
+    A declaration still being entered, or a missing dealer or trump, is never an error:
+    the contest runs for every dealer and trump still possible (those that would make the
+    declarations wrong are not), and whatever comes out the same for all of them is known
+    now; the rest waits. Declarations wrong under every possibility raise InvalidHand.
+    """
+    kinds = variant.declaration_kinds
+    seats: int = variant.seats
+    complete: list[tuple[int, Declaration]] = []
+    pending: dict[int, InterimRow] = {}
+    for i, item in enumerate(items):
+        missing = _missing(item, kinds)
+        if missing:
+            pending[i] = _pending_row(item, i, seats, kinds, missing, players)
+        else:
+            complete.append((i, Declaration.read(item, i, seats, kinds)))
+    if not items:
+        return Interim()
+    declared = tuple(d for _, d in complete)
+    sides = variant.side_names(players)
+    state = GameState(totals=(0,) * len(sides), sides=sides, players=tuple(players))
+    dealers = [dealer] if dealer is not None else list(range(seats))
+    trumps = [trump] if trump is not None else list(Suit)
+    outcomes: dict[tuple[int, Suit], Any] = {}
+    for seat in dealers:
+        for suit in trumps:
+            try:
+                outcomes[seat, suit] = _contest(variant, seat, suit, declared, settings, state)
+            except InvalidHand as error:
+                outcomes[seat, suit] = _renumbered(error, [i for i, _ in complete])
+    judged = [o for o in outcomes.values() if not isinstance(o, InvalidHand)]
+    if not judged:
+        raise next(iter(outcomes.values()))
+    # A dealer or trump that would make the hand wrong is no longer possible.
+    outcomes = {key: o for key, o in outcomes.items() if not isinstance(o, InvalidHand)}
+    first = judged[0]
+    settled = all(o == first for o in judged)
+    rows = dict(pending)
+    for position, (i, d) in enumerate(complete):
+        verdicts = [o[1][position] for o in judged]
+        player, described = players[d.seat], d.describe(trump)
+        if all(v == verdicts[0] for v in verdicts):
+            v = verdicts[0]
+            rows[i] = InterimRow(player, described, v.counted, v.points, v.reason)
+        else:
+            wait = f"waits for {_waiting(outcomes, dealer, trump)}"
+            rows[i] = InterimRow(player, described, None, 0, wait)
+    lines: list[str] = []
+    if settled and declared:
+        points = first[0]
+        shown = ", ".join(f"{side} {p}" for side, p in zip(sides, points, strict=True))
+        lines = [f"Declarations: {shown}.", *first[2]]
+    elif declared:
+        lines = [f"Choose {_waiting(outcomes, dealer, trump)} first to judge the declarations."]
+    if pending:
+        lines.append(
+            f"{len(pending)} declaration{'s' if len(pending) > 1 else ''} still being entered."
+        )
+    return Interim(tuple(lines), tuple(rows[i] for i in sorted(rows)))
+
+
+def _missing(item: object, kinds: Collection[str]) -> list[str]:
+    """The keys a declaration still lacks (an item that is not a dict is wrong, not missing)."""
+    if not isinstance(item, Mapping):
+        return []
+    missing = [key for key in ("seat", "kind") if item.get(key) is None]
+    kind = item.get("kind")
+    if kind in kinds:
+        missing += [key for key in _NEEDS[str(kind)] if item.get(key) is None]
+    return missing
+
+
+def _pending_row(
+    item: object,
+    index: int,
+    seats: int,
+    kinds: Collection[str],
+    missing: list[str],
+    players: Sequence[str],
+) -> InterimRow:
+    """A declaration still being entered: its present values are checked, nothing judged."""
+    assert isinstance(item, Mapping)
+    try:
+        r = Reader(item, "declaration", ("seat", "kind", "length", "top", "suit", "rank"))
+        seat = r.opt_seat("seat", seats)
+        kind = r.choice("kind", tuple(kinds), None)
+        length = r.opt_number("length")
+        top = r.rank("top") if r.has("top") else None
+        suit = r.opt_suit("suit")
+        if r.has("rank"):
+            r.rank("rank")
+    except ParseError as error:
+        raise ParseError("declarations", f"declaration {index + 1}: {error}") from None
+    if length is not None and not 3 <= length <= 8:
+        raise InvalidHand(
+            "declarations", f"declaration {index + 1}: a run has 3 to 8 cards, not {number(length)}"
+        )
+    if length is not None and top is not None and top.order < length - 1:
+        raise InvalidHand(
+            "declarations",
+            f"declaration {index + 1}: a run of {length} cannot end at {top} "
+            f"(the lowest top is {RANKS[length - 1]})",
+        )
+    described = {"sequence": "run", "four": "four of a kind", "marriage": "marriage"}.get(
+        str(kind), str(kind or "declaration")
+    )
+    if kind == "sequence" and length is not None:
+        described = f"{length}-card run"
+    if suit is not None:
+        described += f" in {suit.symbol}"
+    still = ", ".join(_NEED_NAMES[key] for key in missing)
+    player = players[seat] if seat is not None else ""
+    return InterimRow(player, described, None, 0, f"still to enter: {still}")
+
+
+def _waiting(
+    outcomes: Mapping[tuple[int, Suit], object], dealer: int | None, trump: Suit | None
+) -> str:
+    """Which missing facts change the judgement: "trump", "the dealer" or both."""
+    needed = []
+    if dealer is None and any(
+        len({repr(o) for (d, t), o in outcomes.items() if t == suit}) > 1 for suit in Suit
+    ):
+        needed.append("the dealer")
+    if trump is None and any(
+        len({repr(o) for (d, t), o in outcomes.items() if d == seat}) > 1
+        for seat in {d for d, _ in outcomes}
+    ):
+        needed.append("trump")
+    return " and ".join(needed) or "the dealer and trump"
+
+
+def _renumbered(error: InvalidHand, positions: Sequence[int]) -> InvalidHand:
+    """An error about declarations judged apart from those still being entered, numbered
+    as the table listed them."""
+
+    def place(match: re.Match[str]) -> str:
+        return str(positions[int(match.group(0)) - 1] + 1)
+
+    message = re.sub(
+        r"(?<=declaration )\d+|(?<=declarations )\d+|(?<= and )\d+", place, error.message
+    )
+    return InvalidHand(error.field, message)

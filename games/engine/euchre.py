@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Self
 
@@ -11,6 +11,7 @@ from games.engine.errors import InvalidHand
 from games.engine.reading import Reader
 from games.engine.rounds import check_trump_round
 from games.engine.variant import BaseHand, BaseSettings, Call, GameState, HandScore, Variant
+from games.engine.wording import number
 
 TRICKS = 5
 OUTCOMES = ("played", "passed_out", "dealer_forfeit")
@@ -53,7 +54,9 @@ class Hand(BaseHand):
     maker_tricks: int | None = None
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+    def from_dict(
+        cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
+    ) -> Self:
         r = Reader(data, "Euchre hand", cls.__dataclass_fields__)
         hand = cls(
             dealer=r.seat("dealer", 4),
@@ -89,7 +92,7 @@ class Hand(BaseHand):
         if self.maker_tricks is None:
             raise InvalidHand("maker_tricks", "is required: how many tricks did the makers win?")
         if not 0 <= self.maker_tricks <= TRICKS:
-            raise InvalidHand("maker_tricks", f"must be 0 to 5, not {self.maker_tricks}")
+            raise InvalidHand("maker_tricks", f"must be 0 to 5, not {number(self.maker_tricks)}")
         if self.defender_alone:
             if not settings.defend_alone:
                 raise InvalidHand("defender_alone", "defending alone is not a house rule here")

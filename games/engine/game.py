@@ -45,15 +45,22 @@ def score_game(
 
 
 def read_hands(
-    variant: Variant[Any, Any], settings: BaseSettings, data: Sequence[object]
+    variant: Variant[Any, Any],
+    settings: BaseSettings,
+    data: Sequence[object],
+    players: Sequence[str] | None = None,
 ) -> list[BaseHand]:
-    """Build each hand from its dict; a problem raises HandError naming the hand."""
+    """Build each hand from its dict; a problem raises HandError naming the hand.
+
+    Messages name the `players` (seat order), or the game's default names without them.
+    """
+    names = variant.names(players)
     hands = []
     for number, item in enumerate(data, start=1):
         try:
             if not isinstance(item, dict):
                 raise InvalidHand("hand", "each hand must be an object")
-            hands.append(variant.hand(item, settings))
+            hands.append(variant.hand(item, settings, names))
         except ScorerError as error:
             raise HandError(number, error.field, error.message) from None
     return hands

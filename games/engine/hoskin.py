@@ -21,10 +21,13 @@ from games.engine.variant import (
     Call,
     GameState,
     HandScore,
+    Interim,
+    InterimRow,
     Plain,
     Variant,
     Verdict,
 )
+from games.engine.wording import agree, number
 
 OPENING = 550
 CARDS = 480
@@ -34,6 +37,7 @@ CARD_VALUES = {
     "tens": {Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 10, Rank.QUEEN: 0, Rank.JACK: 0},
 }
 TEKLI_LADDER = (550, 650, 750)
+GOMU = 5
 
 # The meld table (spec: Melds): index = level (how many copies of the meld a hand holds).
 RUN = (0, 150, 1500, 2250, 3000)
@@ -185,20 +189,23 @@ class Hand(BaseHand):
     struck: tuple[int, ...] | None = None
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+    def from_dict(
+        cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
+    ) -> Self:
         r = Reader(data, "Hoşkin hand", cls.KEYS)
         hand = cls(**cls._read(r))
-        hand.check(settings)
+        hand.check(settings, players)
         return hand
 
     @classmethod
     def _read(cls, r: Reader) -> dict[str, Any]:
         outcome = r.choice("outcome", ("played", "void"), "played")
         if outcome == "void":
+            void = cls._read_void(r)
             for key in ("holder", "contract", "trump", "melds", "trick_points", "last_trick"):
-                if r.has(key):
+                if key not in void and r.has(key):
                     raise InvalidHand(key, "a void deal is redealt: nobody holds a contract")
-            return {"dealer": r.seat("dealer", cls.seats), "outcome": outcome}
+            return void
         facts: dict[str, Any] = {
             "dealer": r.seat("dealer", cls.seats),
             "holder": r.seat("holder", cls.seats),
@@ -218,37 +225,35 @@ class Hand(BaseHand):
             facts["struck"] = r.numbers("struck", 2) if r.has("struck") else None
         return facts
 
+    @classmethod
+    def _read_void(cls, r: Reader) -> dict[str, Any]:
+        """The facts of a void deal: its dealer (keys of a contract are refused after this)."""
+        return {"dealer": r.seat("dealer", cls.seats), "outcome": "void"}
+
     def side_of(self, seat: int) -> int:
         return seat % 2
 
-    def check(self, settings: Settings) -> None:
+    def check(self, settings: Settings, players: Sequence[str]) -> None:
         """Raise InvalidHand for the first rule this hand breaks."""
         if self.outcome == "void":
             return
-        self._check_contract(settings)
-        for seat, value in enumerate(self.melds):
-            if value < 0 or value % 10:
-                raise InvalidHand("melds", f"seat {seat}: melds are 0 or more in tens, not {value}")
+        self._check_contract(settings, players)
+        check_melds(self.melds, players)
         self._check_tricks(settings)
         self._check_struck()
 
-    def _check_contract(self, settings: Settings) -> None:
+    def _check_contract(self, settings: Settings, players: Sequence[str]) -> None:
         assert self.contract is not None and self.holder is not None
-        step = settings.bid_step
-        if self.contract < OPENING or (self.contract - OPENING) % step:
-            raise InvalidHand(
-                "contract",
-                f"the ihale opens at 550 and rises in {step}s; {self.contract} is not one",
-            )
+        check_contract(self.contract, settings)
         if self.forced and self.contract != OPENING:
             raise InvalidHand("forced", "a forced contract is held at 550")
         if self.bids:
-            holder, contract, forced = replay_auction(self.bids, step)
+            holder, contract, forced = replay_auction(self.bids, settings.bid_step, players)
             if (holder, contract, forced) != (self.holder, self.contract, self.forced):
-                said = f"seat {holder} at {contract}" + (" (forced)" if forced else "")
+                said = f"{players[holder]} at {contract}" + (" (forced)" if forced else "")
                 raise InvalidHand(
                     "bids",
-                    f"the auction ends with {said}, not seat {self.holder} at {self.contract}",
+                    f"the auction ends with {said}, not {players[self.holder]} at {self.contract}",
                 )
 
     def _check_tricks(self, settings: Settings) -> None:
@@ -321,10 +326,30 @@ class TekliHand(Hand):
         facts["unannounced_burial"] = r.flag("unannounced_burial")
         return facts
 
+    @classmethod
+    def _read_void(cls, r: Reader) -> dict[str, Any]:
+        """A void deal may name its forced holder: after three passes P1 holds it at 550,
+        forced, and shows no marriage, so it is redealt (spec: `hoskin-tekli`, auction)."""
+        facts = super()._read_void(r)
+        if not any(r.has(key) for key in ("holder", "contract", "forced")):
+            return facts
+        first = (facts["dealer"] + 1) % cls.seats
+        if r.has("holder") and r.seat("holder", cls.seats) != first:
+            raise InvalidHand(
+                "holder",
+                f"a deal is void only after three passes, when seat {first} (speaking first) "
+                "is forced at 550",
+            )
+        if r.has("contract") and r.number("contract") != OPENING:
+            raise InvalidHand("contract", "a forced contract is held at 550")
+        if not r.flag("forced", True):
+            raise InvalidHand("forced", "a deal is void only after three passes: it was forced")
+        return {**facts, "holder": first, "contract": OPENING, "forced": True}
+
     def side_of(self, seat: int) -> int:
         return seat
 
-    def _check_contract(self, settings: Settings) -> None:
+    def _check_contract(self, settings: Settings, players: Sequence[str]) -> None:
         """The ladder: P1 at 550, P2 at 650, P3 at 750, or P1 forced at 550."""
         assert self.contract is not None and self.holder is not None
         place = (self.holder - self.dealer - 1) % 3
@@ -335,15 +360,17 @@ class TekliHand(Hand):
         if self.contract != TEKLI_LADDER[place]:
             raise InvalidHand(
                 "contract",
-                f"seat {self.holder} speaks {('first', 'second', 'third')[place]}, so takes "
-                f"the ihale at {TEKLI_LADDER[place]}, not {self.contract}",
+                f"{players[self.holder]} speaks {('first', 'second', 'third')[place]}, so takes "
+                f"the ihale at {TEKLI_LADDER[place]}, not {number(self.contract)}",
             )
 
     def _check_tricks(self, settings: Settings) -> None:
         assert self.gomu_points is not None
         most = 5 * max(CARD_VALUES[settings.card_values].values())
         if not 0 <= self.gomu_points <= most:
-            raise InvalidHand("gomu_points", f"five cards hold 0 to {most}, not {self.gomu_points}")
+            raise InvalidHand(
+                "gomu_points", f"five cards hold 0 to {most}, not {number(self.gomu_points)}"
+            )
         if any(t < 0 for t in self.trick_points):
             raise InvalidHand("trick_points", "trick points cannot be negative")
         total = sum(self.trick_points) + self.gomu_points
@@ -384,7 +411,7 @@ def _bid(item: object, index: int, seats: int) -> Bid:
         raise ParseError("bids", f"call {index + 1}: {error}") from None
 
 
-def replay_auction(bids: Sequence[Bid], step: int) -> tuple[int, int, bool]:
+def replay_auction(bids: Sequence[Bid], step: int, players: Sequence[str]) -> tuple[int, int, bool]:
     """The two speakers' auction: returns (holder, contract, forced).
 
     Speakers alternate, one from each team, starting with the first to speak; a pass is
@@ -410,7 +437,8 @@ def replay_auction(bids: Sequence[Bid], step: int) -> tuple[int, int, bool]:
             else (first if n % 2 == 1 else second)
         )
         if n > 2 and call.seat != expected:
-            raise InvalidHand("bids", f"call {n}: it was seat {expected}'s turn")
+            assert expected is not None  # both speakers are known from call 2 on
+            raise InvalidHand("bids", f"call {n}: it was {players[expected]}'s turn")
         if call.bid is None:
             passed.add(call.seat)
             continue
@@ -425,6 +453,53 @@ def replay_auction(bids: Sequence[Bid], step: int) -> tuple[int, int, bool]:
     if passed and high is not None and high[0] not in passed:
         return high[0], high[1], False
     raise InvalidHand("bids", "the ihale is not finished: it ends when one speaker passes")
+
+
+def check_contract(contract: int, settings: Settings) -> None:
+    """The ihale opens at 550 and rises in steps of `bid_step` (spec: `hoskin`)."""
+    step = settings.bid_step
+    if contract < OPENING or (contract - OPENING) % step:
+        raise InvalidHand(
+            "contract",
+            f"the ihale opens at 550 and rises in {step}s; {number(contract)} is not one",
+        )
+
+
+def _meld_cards(
+    items: Sequence[object], seats: int, players: Sequence[str]
+) -> list[dict[Card, int] | None]:
+    """Each player's cards laid out, as counts of each card (None: not entered)."""
+    if len(items) > seats:
+        raise ParseError("meld_cards", f"must list at most {seats} players' cards")
+    out: list[dict[Card, int] | None] = []
+    for seat, cards in enumerate(items):
+        if cards is None:
+            out.append(None)
+            continue
+        if not isinstance(cards, list | tuple):
+            raise ParseError("meld_cards", f"{players[seat]}: must be a list of cards")
+        holding: dict[Card, int] = {}
+        for text in cards:
+            card = Card.parse(text, "meld_cards")
+            holding[card] = holding.get(card, 0) + 1
+        out.append(holding)
+    return out
+
+
+def _counted(holding: Mapping[Card, int], trump: Suit, player: str) -> Meld:
+    try:
+        return count_meld(holding, trump)
+    except ParseError as error:
+        raise ParseError("meld_cards", f"{player}: {error.message}") from None
+
+
+def check_melds(melds: Sequence[int], players: Sequence[str]) -> None:
+    """Each player's melds are 0 or more, in tens (spec: Melds)."""
+    for seat, value in enumerate(melds):
+        if value < 0 or value % 10:
+            raise InvalidHand(
+                "melds", f"{players[seat]}'s melds are 0 or more in tens, not {number(value)}"
+            )
 
 
 class Hoskin(Variant[Settings, Hand]):
@@ -451,6 +526,102 @@ class Hoskin(Variant[Settings, Hand]):
         call = "forced" if hand.forced else "bid"
         return (Call(hand.holder, call, hand.trump_suit, hand.contract),)
 
+    interim_keys: ClassVar[tuple[str, ...]] = ("meld_cards",)
+    """Keys the hand in progress may hold beyond a hand's: each player's cards laid out."""
+
+    def interim(
+        self, facts: Mapping[str, Any], settings: Settings, players: Sequence[str]
+    ) -> Interim:
+        """Each player's meld (entered, or counted from the cards laid out) and what the
+        contract side still needs from play (spec: Melds; scoring)."""
+        players = self.names(players)
+        n = self.seats
+        sides = self.side_names(players)
+        r = Reader(facts, "Hoşkin hand", (*self.hand_class.KEYS, *self.interim_keys))
+        dealer = r.opt_seat("dealer", n)
+        holder = r.opt_seat("holder", n)
+        contract = r.opt_number("contract")
+        forced = r.flag("forced")
+        trump = r.opt_suit("trump")
+        if contract is not None:
+            check_contract(contract, settings)
+            if forced and contract != OPENING:
+                raise InvalidHand("forced", "a forced contract is held at 550")
+            if dealer is not None and holder is not None:
+                probe = self.hand_class(
+                    dealer=dealer, holder=holder, contract=contract, forced=forced
+                )
+                probe._check_contract(settings, players)
+        entered = r.opt_numbers("melds", n)
+        check_melds([m or 0 for m in entered], players)
+        laid = _meld_cards(r.items("meld_cards"), n, players)
+        seating = self.hand_class(dealer=dealer or 0, holder=holder)
+        rows: list[InterimRow] = []
+        melds: list[int | None] = list(entered)
+        for seat in range(n):
+            cards = laid[seat] if seat < len(laid) else None
+            if cards is None and entered[seat] is None:
+                continue
+            described, note = "melds", ""
+            if cards is not None and trump is None:
+                rows.append(InterimRow(players[seat], "cards laid out", None, 0, "waits for trump"))
+                melds[seat] = None
+                continue
+            if cards is not None:
+                assert trump is not None
+                meld = _counted(cards, trump, players[seat])
+                described = (
+                    ", ".join(f"{name} {points}" for name, points in meld.lines) or "no meld"
+                )
+                if entered[seat] is not None and entered[seat] != meld.total:
+                    note = f"the cards make {meld.total}, not {entered[seat]} as entered; "
+                melds[seat] = meld.total
+            points = melds[seat] or 0
+            if holder is None:
+                counted, why = None, "counts unless the contract side fails"
+            elif seating.side_of(seat) == seating.side_of(holder):
+                side = sides[seating.side_of(holder)]
+                target = contract if contract is not None else "the contract"
+                plural = self.teams
+                counted = None
+                why = f"counts if {side} {agree(plural, 'makes', 'make')} {target}"
+            else:
+                counted, why = (
+                    True,
+                    (
+                        "counts: the side without the contract keeps its points"
+                        if self.teams
+                        else "counts: only the holder risks his meld"
+                    ),
+                )
+            rows.append(InterimRow(players[seat], described, counted, points, note + why))
+        lines: list[str] = []
+        if any(m is not None for m in melds):
+            totals = [0] * len(sides)
+            for seat, meld_points in enumerate(melds):
+                totals[seating.side_of(seat)] += meld_points or 0
+            lines.append(
+                "Melds: " + ", ".join(f"{s} {t}" for s, t in zip(sides, totals, strict=True)) + "."
+            )
+        if holder is not None and contract is not None:
+            held = f"{players[holder]} holds the ihale at {contract}"
+            held += " (forced)" if forced else ""
+            held += f", koz {trump.symbol}" if trump is not None else ""
+            team = [s for s in range(n) if seating.side_of(s) == seating.side_of(holder)]
+            if all(melds[s] is not None for s in team):
+                side = sides[seating.side_of(holder)]
+                need = max(0, contract - sum(melds[s] or 0 for s in team))
+                held += f": {side} {agree(self.teams, 'needs', 'need')} {need} more from play"
+            lines.append(held + ".")
+        lines += self._gomu_lines(r, settings, players, holder)
+        return Interim(tuple(lines), tuple(rows))
+
+    def _gomu_lines(
+        self, r: Reader, settings: Settings, players: Sequence[str], holder: int | None
+    ) -> list[str]:
+        """What the table knows of the gömü (Tekli only)."""
+        return []
+
     def declared(self, hand: Hand, score: HandScore) -> tuple[tuple[Declaration, Verdict], ...]:
         """Each player's melds; the contract side's are lost when it fails (spec: scoring)."""
         out = []
@@ -469,7 +640,13 @@ class Hoskin(Variant[Settings, Hand]):
     def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
         sides = state.sides
         if hand.outcome == "void":
-            return HandScore((0,) * len(sides), ("A void deal: redealt, nobody scores.",))
+            note = "A void deal: redealt, nobody scores."
+            if hand.holder is not None:
+                note = (
+                    f"{state.players[hand.holder]} was forced at {hand.contract} and holds no "
+                    "marriage: a void deal, redealt, nobody scores."
+                )
+            return HandScore((0,) * len(sides), (note,))
         assert hand.holder is not None and hand.contract is not None
         assert hand.last_trick is not None and hand.trump is not None
         parts: list[dict[str, int]] = [{} for _ in sides]
@@ -542,7 +719,11 @@ class HoskinTekli(Hoskin):
     def auction(self, hand: Hand) -> tuple[Call, ...]:
         """The ladder as it went: passes up to the taker (spec: `hoskin-tekli`)."""
         if hand.outcome == "void":
-            return tuple(Call((hand.dealer + 1 + i) % 3, "pass") for i in range(3))
+            # Three passes; the table may name P1, forced at 550, who showed no marriage.
+            passes = [Call((hand.dealer + 1 + i) % 3, "pass") for i in range(3)]
+            if hand.holder is None:
+                return tuple(passes)
+            return (*passes, Call(hand.holder, "forced", None, OPENING))
         assert hand.holder is not None
         place = (hand.holder - hand.dealer - 1) % 3
         if hand.forced:
@@ -550,6 +731,40 @@ class HoskinTekli(Hoskin):
             return (*passes, Call(hand.holder, "forced", hand.trump_suit, OPENING))
         passes = [Call((hand.dealer + 1 + i) % 3, "pass") for i in range(place)]
         return (*passes, Call(hand.holder, "take", hand.trump_suit, hand.contract))
+
+    interim_keys: ClassVar[tuple[str, ...]] = ("meld_cards", "gomu_cards")
+    """Beyond the partners' keys: the five cards buried, as they are picked."""
+
+    def _gomu_lines(
+        self, r: Reader, settings: Settings, players: Sequence[str], holder: int | None
+    ) -> list[str]:
+        """The gömü's points from its cards (or as entered), and who will take them."""
+        given = r.opt_number("gomu_points")
+        picked = [Card.parse(c, "gomu_cards") for c in r.items("gomu_cards") if c]
+        for card in picked:
+            if card.rank not in HOSKIN_RANKS:
+                raise ParseError(
+                    "gomu_cards", f"{card.label} is not in the Hoşkin pack (A 10 K Q J)"
+                )
+        if len(picked) > GOMU:
+            raise InvalidHand("gomu_cards", f"the gömü is {GOMU} cards, not {len(picked)}")
+        points = card_points([c.rank for c in picked], settings.card_values)
+        if len(picked) == GOMU and given is not None and given != points:
+            raise InvalidHand(
+                "gomu_points", f"the five gömü cards are worth {points}, not {number(given)}"
+            )
+        if not picked and given is None:
+            return []
+        to = "to whoever takes the last trick"
+        if settings.gomu_to == "holder":
+            to = f"to {players[holder]}, the holder" if holder is not None else "to the holder"
+            to += " (house rule)"
+        if not picked:
+            return [f"Gömü: {given}, {to}."]
+        labels = " ".join(c.label for c in picked)
+        still = GOMU - len(picked)
+        more = f"; {still} card{'s' if still > 1 else ''} still to pick" if still else ""
+        return [f"Gömü: {points} ({labels}){more}, {to}."]
 
     def _extras(self, hand: Hand, settings: Settings, parts: list[dict[str, int]]) -> None:
         """The gömü's points go to the last trick's winner, or by setting to the holder."""

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Self
+from typing import Any, Self
 
 from games.engine.cards import Suit, check_card_points
-from games.engine.declarations import Declaration, first_shared_card, senior
+from games.engine.declarations import (
+    Declaration,
+    equal_runs,
+    first_shared_card,
+    judge_in_progress,
+)
 from games.engine.errors import InvalidHand
 from games.engine.reading import Reader
 from games.engine.rounds import check_trump_round
@@ -17,11 +22,14 @@ from games.engine.variant import (
     Call,
     GameState,
     HandScore,
+    Interim,
     Variant,
     Verdict,
 )
+from games.engine.wording import number
 
 SHTOCH = 10
+KINDS = ("sequence", "bella")
 BELLA = 20
 TRICKS = 8
 
@@ -83,7 +91,9 @@ class Hand(BaseHand):
     tricks: tuple[int, int] | None = None
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+    def from_dict(
+        cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
+    ) -> Self:
         r = Reader(data, "Klaberjass hand", cls.__dataclass_fields__)
         hand = cls(
             dealer=r.seat("dealer", 4),
@@ -94,8 +104,7 @@ class Hand(BaseHand):
             card_points=_pair(r.numbers("card_points", 2)),
             last_trick=r.choice("last_trick", (0, 1)),
             declarations=tuple(
-                Declaration.read(d, i, 4, ("sequence", "bella"))
-                for i, d in enumerate(r.items("declarations"))
+                Declaration.read(d, i, 4, KINDS) for i, d in enumerate(r.items("declarations"))
             ),
             tricks=_pair(r.numbers("tricks", 2)) if r.has("tricks") else None,
         )
@@ -136,7 +145,10 @@ class Hand(BaseHand):
             return
         if min(self.tricks) < 0 or sum(self.tricks) != TRICKS:
             raise InvalidHand(
-                "tricks", f"tricks must add up to 8 (got {self.tricks[0]} + {self.tricks[1]})"
+                "tricks",
+                "tricks must add up to 8 (got "
+                + " + ".join(number(won) for won in self.tricks)
+                + f" = {number(sum(self.tricks))})",
             )
         for team, won in enumerate(self.tricks):
             if won == 0 and (self.card_points[team] > 0 or self.last_trick == team):
@@ -172,6 +184,42 @@ class Hand(BaseHand):
         return (self.dealer + 1) % 4
 
 
+class _Ladder:
+    """The sequence ladder of one hand (spec: Scoring, 2): value, top card, trump, seat."""
+
+    def __init__(self, hand: Hand, settings: Settings, players: Sequence[str]) -> None:
+        self.hand = hand
+        self.settings = settings
+        self.players = players
+
+    def value(self, d: Declaration) -> int:
+        assert d.length is not None
+        return self.settings.sequence_value(d.length)
+
+    def order(self, d: Declaration) -> tuple[int, int, bool, int]:
+        """Higher is better: value, top card, in trumps, then nearest the forehand."""
+        assert d.top is not None
+        distance = (d.seat - self.hand.forehand) % 4
+        return self.value(d), d.top.order, d.suit == self.hand.trump, -distance
+
+    def decided(self, winner: Declaration, loser: Declaration) -> str:
+        """The rule that puts `winner` above `loser`, in words a player reads at the table."""
+        assert winner.top is not None and loser.top is not None
+        value = self.value(winner)
+        if value != self.value(loser):
+            return f"the higher value wins: {value} beats {self.value(loser)}"
+        if winner.top != loser.top:
+            return f"equal value ({value}): the higher top card wins, {winner.top} over {loser.top}"
+        tie = equal_runs(winner, loser, value)
+        trump = self.hand.trump
+        if (winner.suit == trump) != (loser.suit == trump):
+            return f"{tie}: the run in trumps wins"
+        # Two runs to the same card cannot both be in trumps: one deck.
+        if self.settings.final_tiebreak == "none":
+            return f"{tie}, neither in trumps: no sequences score (house rule)"
+        return f"{tie}, neither in trumps: {self.players[winner.seat]} sits nearer the forehand"
+
+
 def _pair(values: Sequence[int]) -> tuple[int, int]:
     return values[0], values[1]
 
@@ -190,9 +238,36 @@ class Klaberjass(Variant[Settings, Hand]):
     seat_labels = ("You (South)", "West", "North", "East")
     settings_class = Settings
     hand_class = Hand
+    declaration_kinds = KINDS
 
     def broken_example(self) -> dict[str, object]:
         return {"card_points": [151, 1]}
+
+    def interim(
+        self, facts: Mapping[str, Any], settings: Settings, players: Sequence[str]
+    ) -> Interim:
+        """The declarations contest as soon as declarations are in, before any card points."""
+        players = self.names(players)
+        r = Reader(facts, "Klaberjass hand", Hand.__dataclass_fields__)
+        dealer = r.opt_seat("dealer", 4)
+        caller = r.opt_seat("caller", 4)
+        trump = r.opt_suit("trump")
+        round = r.choice("round", (1, 2, "bima"), None)
+        check_trump_round(round, trump, r.opt_suit("turned_up"))
+        if round == "bima" and None not in (caller, dealer) and caller != dealer:
+            raise InvalidHand(
+                "caller", "on the Bima the dealer names trump, so the caller is the dealer"
+            )
+        judged = judge_in_progress(self, dealer, trump, r.items("declarations"), settings, players)
+        called = None
+        if caller is not None and trump is not None:
+            called = f"{players[caller]} called {trump.symbol}."
+        elif trump is not None:
+            called = f"Trump is {trump.symbol}."
+        if called is None:
+            return judged
+        lines = (*judged.lines, called) if judged.rows else (called,)
+        return Interim(lines, judged.rows)
 
     def auction(self, hand: Hand) -> tuple[Call, ...]:
         """Round 1 runs from the forehand to the first accept; round 2 after four passes."""
@@ -278,45 +353,28 @@ class Klaberjass(Variant[Settings, Hand]):
         """Points per team for sequences, a verdict per sequence, and the notes.
 
         Only the best sequence across the table decides which team scores sequences
-        (spec: Scoring, 2).
+        (spec: Scoring, 2); the notes and verdicts name the rule of the ladder that decided.
         """
         sides, players = state.sides, state.players
         runs = [(i, d) for i, d in enumerate(hand.declarations) if d.kind == "sequence"]
         points = [0, 0]
         if not runs:
             return points, {}, []
-
-        def value(d: Declaration) -> int:
-            assert d.length is not None
-            return settings.sequence_value(d.length)
-
-        def distance(d: Declaration) -> int:
-            return (d.seat - hand.forehand) % 4
-
-        def rank(_: int, d: Declaration) -> tuple[int, int, bool]:
-            assert d.top is not None
-            return value(d), d.top.order, d.suit == hand.trump
-
-        top = senior(runs, rank)
-        nearest = min(top, key=lambda pair: distance(pair[1]))[1]
-        best: Declaration | None = nearest
-        notes: list[str] = []
-        if len({d.seat % 2 for _, d in top}) > 1:
-            if settings.final_tiebreak == "none":
-                best = None
-                notes.append("Sequences: the two teams' best sequences tie exactly, so none score.")
-            else:
-                notes.append(
-                    f"Sequences: the best tie exactly; {players[nearest.seat]} is nearest "
-                    "the forehand and wins."
-                )
-        verdicts: dict[int, Verdict] = {}
-        if best is None:
-            for i, _ in runs:
-                verdicts[i] = Verdict(False, 0, "the best sequences tie exactly: none score")
-            return points, verdicts, notes
-
+        ladder = _Ladder(hand, settings, players)
+        best = max((d for _, d in runs), key=ladder.order)
         team = best.seat % 2
+        rivals = [d for _, d in runs if d.seat % 2 != team]
+        rival = max(rivals, key=ladder.order) if rivals else None
+        notes: list[str] = []
+        verdicts: dict[int, Verdict] = {}
+        if rival is not None:
+            notes.append(f"Sequences: {ladder.decided(best, rival)}.")
+            if ladder.order(rival)[:-1] == ladder.order(best)[:-1] and (
+                settings.final_tiebreak == "none"
+            ):
+                for i, _ in runs:
+                    verdicts[i] = Verdict(False, 0, ladder.decided(best, rival))
+                return points, verdicts, notes
 
         def scores(d: Declaration) -> bool:
             return (
@@ -329,8 +387,11 @@ class Klaberjass(Variant[Settings, Hand]):
         for i, d in runs:
             if d is best:
                 why = "the best sequence"
+                if rival is not None:
+                    why += f" ({ladder.decided(best, rival)})"
             elif d.seat % 2 != team:
-                why = f"outranked by {players[best.seat]}'s {best.describe()}"
+                why = f"outranked by {players[best.seat]}'s {best.describe()} "
+                why += f"({ladder.decided(best, d)})"
             elif scores(d):
                 why = f"counts with {players[best.seat]}'s best sequence"
             else:
@@ -338,20 +399,19 @@ class Klaberjass(Variant[Settings, Hand]):
             counted = scores(d) and not no_tricks
             if no_tricks and scores(d):
                 why = f"{sides[team]} took no trick, so their sequences do not score (house rule)"
-            verdicts[i] = Verdict(counted, value(d) if counted else 0, why)
+            verdicts[i] = Verdict(counted, ladder.value(d) if counted else 0, why)
             if counted:
-                points[team] += value(d)
+                points[team] += ladder.value(d)
 
         notes.append(
-            f"Sequences: {players[best.seat]}'s {best.describe()} ({value(best)}) is best; "
+            f"Sequences: {players[best.seat]}'s {best.describe()} ({ladder.value(best)}) is best; "
             + (
                 f"{sides[team]} took no trick and score none."
                 if no_tricks
                 else f"{sides[team]} score {points[team]}."
             )
         )
-        void = [d for _, d in runs if d.seat % 2 != team]
-        if void:
+        if rival is not None:
             notes.append(f"{sides[1 - team]}'s sequences count for nothing.")
         return points, verdicts, notes
 

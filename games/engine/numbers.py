@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import reprlib
 
+from games.engine.wording import MINUS
+
 # The largest number Scorer stores or reads. Every integer column in the database holds at
 # least 2**31 - 1, so any number read within this bound can be stored; no score, bid or
 # target at a card table comes near it.
@@ -42,7 +44,7 @@ def whole_number(value: object) -> int:
     else:
         raise NotANumber(f"must be a whole number, not {shown(value)}")
     if not -LIMIT <= number <= LIMIT:
-        raise OutOfRange(f"must be a whole number from -{LIMIT:,} to {LIMIT:,}")
+        raise OutOfRange(f"must be a whole number from {MINUS}{LIMIT:,} to {LIMIT:,}")
     return number
 
 

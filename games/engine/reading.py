@@ -8,6 +8,7 @@ from typing import TypeVar
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import ParseError
 from games.engine.numbers import NotANumber, shown, whole_number
+from games.engine.wording import number
 
 T = TypeVar("T")
 
@@ -49,7 +50,7 @@ class Reader:
         """A positive whole number, such as a target score."""
         value = self.number(key, default)
         if value <= 0:
-            raise ParseError(self.key(key), f"must be a positive number, not {value}")
+            raise ParseError(self.key(key), f"must be a positive number, not {number(value)}")
         return value
 
     def opt_number(self, key: str) -> int | None:
@@ -70,7 +71,9 @@ class Reader:
     def seat(self, key: str, seats: int) -> int:
         seat = self.number(key)
         if not 0 <= seat < seats:
-            raise ParseError(self.key(key), f"must be a seat from 0 to {seats - 1}, not {seat}")
+            raise ParseError(
+                self.key(key), f"must be a seat from 0 to {seats - 1}, not {number(seat)}"
+            )
         return seat
 
     def opt_seat(self, key: str, seats: int) -> int | None:
@@ -103,6 +106,15 @@ class Reader:
         if not isinstance(value, list | tuple) or len(value) != count:
             raise ParseError(self.key(key), f"must be a list of {count} whole numbers")
         return tuple(_as_int(v, self.key(key)) for v in value)
+
+    def opt_numbers(self, key: str, count: int) -> list[int | None]:
+        """A list of `count` whole numbers, any of them not filled in yet (None or "")."""
+        if not self.has(key):
+            return [None] * count
+        value = self.raw(key)
+        if not isinstance(value, list | tuple) or len(value) != count:
+            raise ParseError(self.key(key), f"must be a list of {count} whole numbers")
+        return [None if v in (None, "") else _as_int(v, self.key(key)) for v in value]
 
     def items(self, key: str) -> list[object]:
         if not self.has(key):

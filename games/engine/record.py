@@ -127,7 +127,8 @@ class GameRecord:
         hands = data.get("hands") or []
         if not isinstance(hands, list):
             raise ParseError("hands", "must be a list")
-        return cls(variant, settings, tuple(players), tuple(read_hands(variant, settings, hands)))
+        read = read_hands(variant, settings, hands, players)
+        return cls(variant, settings, tuple(players), tuple(read))
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Self
+from typing import Any, Self
 
 from games.engine.cards import Rank, Suit, check_card_points
-from games.engine.declarations import Declaration, first_shared_card, senior
+from games.engine.declarations import (
+    Declaration,
+    equal_runs,
+    first_shared_card,
+    judge_in_progress,
+)
 from games.engine.errors import InvalidHand
 from games.engine.reading import Reader
-from games.engine.variant import BaseHand, BaseSettings, GameState, HandScore, Variant, Verdict
+from games.engine.variant import (
+    BaseHand,
+    BaseSettings,
+    GameState,
+    HandScore,
+    Interim,
+    Variant,
+    Verdict,
+)
 
 LAST_TRICK = 10
 MARRIAGE = 20
@@ -70,7 +83,9 @@ class Hand(BaseHand):
     declarations: tuple[Declaration, ...] = ()
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+    def from_dict(
+        cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
+    ) -> Self:
         r = Reader(data, "Terz hand", cls.__dataclass_fields__)
         points = r.numbers("card_points", 2)
         hand = cls(
@@ -136,6 +151,40 @@ class Hand(BaseHand):
                     )
 
 
+class _Ladder:
+    """The combinations' ladder of one deal (spec: Scoring, 1; `combo_tiebreak`)."""
+
+    def __init__(self, hand: Hand, settings: Settings, players: Sequence[str]) -> None:
+        self.hand = hand
+        self.settings = settings
+        self.players = players
+
+    def in_trumps(self, d: Declaration) -> bool:
+        return d.kind == "sequence" and d.suit == self.hand.trump
+
+    def order(self, index: int, d: Declaration) -> tuple[int, ...]:
+        """Higher is senior: value, cards, top card, [in trumps], then announced first."""
+        trump = (int(self.in_trumps(d)),) if self.settings.combo_tiebreak == "trump" else ()
+        return (*strength(d), *trump, -index)
+
+    def decided(self, winner: int, loser: int) -> str:
+        """The rule that puts announcement `winner` above `loser` (indices in the deal)."""
+        w, lo = self.hand.declarations[winner], self.hand.declarations[loser]
+        (w_value, w_cards, _), (l_value, l_cards, _) = strength(w), strength(lo)
+        if w_value != l_value:
+            return f"the higher value wins: {w_value} beats {l_value}"
+        if w_cards != l_cards:
+            return f"equal value ({w_value}): more cards win, {w_cards} over {l_cards}"
+        w_top, l_top = w.top or w.rank, lo.top or lo.rank
+        if w_top != l_top:
+            same = "equal runs" if w.kind == lo.kind == "sequence" else f"equal value ({w_value})"
+            return f"{same}: the higher top card wins, {w_top} over {l_top}"
+        tie = equal_runs(w, lo, w_value)
+        if self.settings.combo_tiebreak == "trump" and self.in_trumps(w) != self.in_trumps(lo):
+            return f"{tie}: the run in trumps wins"
+        return f"{tie}: {self.players[w.seat]} announced first"
+
+
 def _may_share(a: Declaration, b: Declaration) -> bool:
     # The same player may reuse a card across kinds (J♠ in four jacks and in a run) and in
     # runs of one suit announced piece by piece (spec: Hand keys); two players never.
@@ -152,9 +201,25 @@ class Terz(Variant[Settings, Hand]):
     default_players = ("Player 1", "Player 2")
     settings_class = Settings
     hand_class = Hand
+    declaration_kinds = KINDS
 
     def broken_example(self) -> dict[str, object]:
         return {"card_points": [139, 1]}
+
+    def interim(
+        self, facts: Mapping[str, Any], settings: Settings, players: Sequence[str]
+    ) -> Interim:
+        """The combinations and marriages judged as soon as they are announced."""
+        players = self.names(players)
+        r = Reader(facts, "Terz hand", Hand.__dataclass_fields__)
+        r.opt_seat("dealer", 2)
+        trump = r.opt_suit("trump")
+        # Terz has no forehand: the dealer never breaks a tie, so any seat will do.
+        judged = judge_in_progress(self, 0, trump, r.items("declarations"), settings, players)
+        if trump is None:
+            return judged
+        known = f"Trump is {trump.symbol}."
+        return Interim((*judged.lines, known) if judged.rows else (known,), judged.rows)
 
     def next_dealer(self, hand: Hand, settings: Settings) -> int:
         """Whoever took the last trick deals next (spec: Table)."""
@@ -163,36 +228,41 @@ class Terz(Variant[Settings, Hand]):
     def contest(
         self, hand: Hand, settings: Settings, state: GameState
     ) -> tuple[list[int], dict[int, Verdict], list[str]]:
-        """Points per player for combinations and marriages, a verdict each, and notes."""
+        """Points per player for combinations and marriages, a verdict each, and notes.
+
+        The notes and verdicts name the rule of the ladder that decided (spec: Scoring, 1).
+        """
         players = state.players
         points = [0, 0]
         verdicts: dict[int, Verdict] = {}
         notes: list[str] = []
         combos = [(i, d) for i, d in enumerate(hand.declarations) if d.kind != "marriage"]
-
-        def rank(i: int, d: Declaration) -> tuple[int, ...]:
-            in_trump = int(d.kind == "sequence" and d.suit == hand.trump)
-            tiebreak = (in_trump,) if settings.combo_tiebreak == "trump" else ()
-            return (*strength(d), *tiebreak, -i)
-
-        top = senior(combos, rank)
-        if top:
-            best_index, best = top[0]
+        ladder = _Ladder(hand, settings, players)
+        if combos:
+            best_index, best = max(combos, key=lambda pair: ladder.order(*pair))
+            rivals = [(i, d) for i, d in combos if d.seat != best.seat]
+            rival = max(rivals, key=lambda pair: ladder.order(*pair)) if rivals else None
+            if rival is not None:
+                notes.append(f"Combinations: {ladder.decided(best_index, rival[0])}.")
             for i, d in combos:
                 if d.seat == best.seat:
                     why = "the senior combination" if i == best_index else "counts with the senior"
+                    if i == best_index and rival is not None:
+                        why += f" ({ladder.decided(best_index, rival[0])})"
                     verdicts[i] = Verdict(True, value(d), why)
                     points[d.seat] += value(d)
                 else:
-                    why = f"outranked by {players[best.seat]}'s {best.describe()}"
+                    why = (
+                        f"outranked by {players[best.seat]}'s {best.describe()} "
+                        f"({ladder.decided(best_index, i)})"
+                    )
                     verdicts[i] = Verdict(False, 0, why)
             notes.append(
                 f"Combinations: {players[best.seat]}'s {best.describe()} ({value(best)}) is "
                 f"senior; {players[best.seat]} scores {points[best.seat]} for combinations."
             )
-            if any(d.seat != best.seat for _, d in combos):
-                other = players[1 - best.seat]
-                notes.append(f"{other}'s combinations count for nothing.")
+            if rival is not None:
+                notes.append(f"{players[1 - best.seat]}'s combinations count for nothing.")
         for i, d in enumerate(hand.declarations):
             if d.kind == "marriage":
                 verdicts[i] = Verdict(True, MARRIAGE, "a marriage always scores 20")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from games.engine.cards import Card, Suit
 from games.engine.declarations import Declaration
@@ -16,10 +16,13 @@ from games.engine.variant import (
     Call,
     GameState,
     HandScore,
+    Interim,
+    InterimRow,
     Plain,
     Variant,
     Verdict,
 )
+from games.engine.wording import number, signed
 
 DECK = 304
 ALL_PASS_BID = 150
@@ -77,13 +80,28 @@ def check_bid(value: int, settings: Settings, field_name: str = "bid") -> None:
     if value == SPECIAL_BID and settings.allow_304_bid:
         return
     if value % 5 or not ALL_PASS_BID <= value <= TOP_BID:
-        raise InvalidHand(field_name, f"a bid is a multiple of 5 from 150 to {top}, not {value}")
+        raise InvalidHand(
+            field_name, f"a bid is a multiple of 5 from 150 to {top}, not {number(value)}"
+        )
 
 
 def check_auction(
-    bids: Sequence[Speech], dealer: int, seats: int, settings: Settings
+    bids: Sequence[Speech], dealer: int, seats: int, settings: Settings, players: Sequence[str]
 ) -> tuple[int, int]:
     """Replay the auction; returns (bidder, bid) or raises InvalidHand naming the call."""
+    result = replay_auction(bids, dealer, seats, settings, players)
+    if result is None:
+        raise InvalidHand("bids", "the auction is not finished: keep going until all but one pass")
+    return result
+
+
+def replay_auction(
+    bids: Sequence[Speech], dealer: int, seats: int, settings: Settings, players: Sequence[str]
+) -> tuple[int, int] | None:
+    """Replay the auction so far: (bidder, bid) once it is over, None while it goes on.
+
+    A call against the rules raises InvalidHand naming it.
+    """
     active = [(dealer + 1 + i) % seats for i in range(seats)]
     turn = 0
     high: tuple[int, int] | None = None
@@ -94,7 +112,8 @@ def check_auction(
         expected = active[turn]
         if speech.seat != expected:
             raise InvalidHand(
-                "bids", f"call {n}: it was seat {expected}'s turn, not {speech.seat}'s"
+                "bids",
+                f"call {n}: it was {players[expected]}'s turn, not {players[speech.seat]}'s",
             )
         if speech.passed:
             # The next player slides into the passer's place, so the turn index stays.
@@ -105,7 +124,7 @@ def check_auction(
         if high is None:
             if value % 5 or not OPENING[0] <= value <= OPENING[1]:
                 raise InvalidHand(
-                    "bids", f"call {n}: the first bid is 150 to 180 in fives, not {value}"
+                    "bids", f"call {n}: the first bid is 150 to 180 in fives, not {number(value)}"
                 )
         elif value == SPECIAL_BID and settings.allow_304_bid:
             if high[1] < SPECIAL_AFTER:
@@ -114,7 +133,8 @@ def check_auction(
             step = value - high[1]
             if value % 5 or not RAISE[0] <= step <= RAISE[1]:
                 raise InvalidHand(
-                    "bids", f"call {n}: a raise is 5 to 30 in fives over {high[1]}, not {value}"
+                    "bids",
+                    f"call {n}: a raise is 5 to 30 in fives over {high[1]}, not {number(value)}",
                 )
             if value > TOP_BID:
                 raise InvalidHand("bids", f"call {n}: the highest bid is {TOP_BID}")
@@ -124,7 +144,7 @@ def check_auction(
         return dealer, ALL_PASS_BID
     if len(active) == 1 and high is not None and high[0] == active[0]:
         return high
-    raise InvalidHand("bids", "the auction is not finished: keep going until all but one pass")
+    return None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -162,7 +182,9 @@ class Hand(BaseHand):
     )
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object], settings: Settings) -> Self:
+    def from_dict(
+        cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
+    ) -> Self:
         r = Reader(data, "304 hand", cls.KEYS)
         n = cls.seats
         hand = cls(
@@ -180,8 +202,29 @@ class Hand(BaseHand):
             tricks=r.number("tricks"),
             slam=r.flag("slam"),
         )
-        hand.check(settings)
+        hand.check(settings, players)
         return hand
+
+    @classmethod
+    def for_target(
+        cls,
+        bidder: int,
+        bid: int,
+        trump: Suit,
+        partner: int | None,
+        marriages: tuple[Marriage, ...],
+    ) -> Self:
+        """A hand holding only what moves the target, for judging it before play."""
+        return cls(
+            dealer=bidder,
+            bidder=bidder,
+            bid=bid,
+            trump=trump,
+            partner=partner,
+            marriages=marriages,
+            points=0,
+            tricks=0,
+        )
 
     @property
     def all_tricks(self) -> int:
@@ -190,16 +233,16 @@ class Hand(BaseHand):
     def bidder_side(self, seat: int) -> bool:
         return seat in (self.bidder, self.partner)
 
-    def check(self, settings: Settings) -> None:
+    def check(self, settings: Settings, players: Sequence[str]) -> None:
         """Raise InvalidHand for the first rule this hand breaks."""
         check_bid(self.bid, settings)
         if self.bids:
-            bidder, bid = check_auction(self.bids, self.dealer, self.seats, settings)
+            bidder, bid = check_auction(self.bids, self.dealer, self.seats, settings, players)
             if (bidder, bid) != (self.bidder, self.bid):
                 raise InvalidHand(
                     "bids",
-                    f"the auction ends with seat {bidder} at {bid}, not seat "
-                    f"{self.bidder} at {self.bid}",
+                    f"the auction ends with {players[bidder]} at {bid}, not "
+                    f"{players[self.bidder]} at {number(self.bid)}",
                 )
         if self.partner is not None and self.partner == self.bidder:
             raise InvalidHand(
@@ -224,10 +267,12 @@ class Hand(BaseHand):
 
     def _check_points(self) -> None:
         if not 0 <= self.tricks <= self.all_tricks:
-            raise InvalidHand("tricks", f"must be 0 to {self.all_tricks}, not {self.tricks}")
+            raise InvalidHand(
+                "tricks", f"must be 0 to {self.all_tricks}, not {number(self.tricks)}"
+            )
         if not 0 <= self.points <= DECK or self.points in (1, DECK - 1):
             raise InvalidHand(
-                "points", f"trick points are 0 to 304, never 1 or 303 (got {self.points})"
+                "points", f"trick points are 0 to 304, never 1 or 303 (got {number(self.points)})"
             )
         if self.tricks == 0 and self.points:
             raise InvalidHand("points", "a side that won no trick has no trick points")
@@ -235,7 +280,8 @@ class Hand(BaseHand):
             assert self.widow_points is not None
             if not 0 <= self.widow_points <= 60:
                 raise InvalidHand(
-                    "widow_points", f"two cards hold 0 to 60 points, not {self.widow_points}"
+                    "widow_points",
+                    f"two cards hold 0 to 60 points, not {number(self.widow_points)}",
                 )
             if self.points + self.widow_points > DECK:
                 raise InvalidHand("widow_points", "trick points and widow points exceed 304")
@@ -254,11 +300,13 @@ class Hand(BaseHand):
 
     def target(self) -> int:
         """The bid moved by the marriages shown (spec: `304`, target). No floor or ceiling."""
-        target = self.bid
-        for m in self.marriages:
-            worth = 40 if m.suit == self.trump else 20
-            target += -worth if self.bidder_side(m.seat) else worth
-        return target
+        return self.bid + sum(self.shift(m) for m in self.marriages)
+
+    def shift(self, marriage: Marriage) -> int:
+        """How one marriage moves the target: 20 (40 in trumps), down when the bidder's side
+        shows it, up when the other side does (spec: `304`, target)."""
+        worth = 40 if marriage.suit == self.trump else 20
+        return -worth if self.bidder_side(marriage.seat) else worth
 
     @property
     def counted(self) -> int:
@@ -302,6 +350,35 @@ def seat_calls(calls: Sequence[int | None], dealer: int, seats: int) -> list[dic
         else:
             out.append({"seat": seat, "bid": call})
             turn += 1
+    return out
+
+
+def _moves(hand: Hand, marriage: Marriage) -> Verdict:
+    """The verdict on one marriage shown: how far it moves the bidder's target."""
+    shift = hand.shift(marriage)
+    side = "the bidder's side" if shift < 0 else "the other side"
+    trumps = " in trumps" if marriage.suit == hand.trump else ""
+    how = "lowers" if shift < 0 else "raises"
+    return Verdict(
+        True, shift, f"{side} shows it{trumps}: {how} the bidder's target by {abs(shift)}"
+    )
+
+
+def _partial_marriages(items: Sequence[object], seats: int) -> list[tuple[int | None, Suit | None]]:
+    """The marriages of a hand in progress, each perhaps still missing its seat or suit."""
+    out: list[tuple[int | None, Suit | None]] = []
+    seen: set[Suit] = set()
+    for i, item in enumerate(items):
+        try:
+            r = Reader(item, "marriage", ("seat", "suit"))
+            seat, suit = r.opt_seat("seat", seats), r.opt_suit("suit")
+        except ParseError as error:
+            raise ParseError("marriages", f"marriage {i + 1}: {error}") from None
+        if suit is not None:
+            if suit in seen:
+                raise InvalidHand("marriages", f"marriage {i + 1}: there is one K+Q{suit.symbol}")
+            seen.add(suit)
+        out.append((seat, suit))
     return out
 
 
@@ -351,16 +428,117 @@ class ThreeOFour(Variant[Settings, Hand]):
             )
         return (Call(hand.bidder, "bid", hand.trump.value, hand.bid),)
 
+    def interim(
+        self, facts: Mapping[str, Any], settings: Settings, players: Sequence[str]
+    ) -> Interim:
+        """How the marriages move the target, from the bid, trump and the marriages shown."""
+        players = self.names(players)
+        n = self.seats
+        widow = self.hand_class.widow
+        r = Reader(facts, "304 hand", self.hand_class.KEYS)
+        dealer = r.opt_seat("dealer", n)
+        bidder = r.opt_seat("bidder", n)
+        bid = r.opt_number("bid")
+        if bid is not None:
+            check_bid(bid, settings)
+        calls = tuple(_speech(item, i, n) for i, item in enumerate(r.items("bids")))
+        won = (
+            replay_auction(calls, dealer, n, settings, players)
+            if calls and dealer is not None
+            else None
+        )
+        if won is not None:
+            if bidder not in (None, won[0]) or bid not in (None, won[1]):
+                said = " ".join(
+                    part
+                    for part in (
+                        players[bidder] if bidder is not None else "",
+                        f"at {number(bid)}" if bid is not None else "",
+                    )
+                    if part
+                )
+                raise InvalidHand(
+                    "bids", f"the auction ends with {players[won[0]]} at {won[1]}, not {said}"
+                )
+            bidder, bid = won
+        trump = r.opt_suit("trump")
+        called = None if widow or not r.has("called_card") else r.card("called_card")
+        partner = None if widow else r.opt_seat("partner", n)
+        if partner is not None and partner == bidder:
+            raise InvalidHand(
+                "partner", "the bidder calls a card he does not hold: the partner is another player"
+            )
+        shown = _partial_marriages(r.items("marriages"), n)
+        known = tuple(
+            Marriage(seat, suit) for seat, suit in shown if seat is not None and suit is not None
+        )
+        hand = None
+        if bidder is not None and trump is not None:
+            hand = self.hand_class.for_target(bidder, bid or 0, trump, partner, known)
+        rows: list[InterimRow] = []
+        waits: list[str] = []
+        for seat, suit in shown:
+            player = players[seat] if seat is not None else ""
+            described = f"marriage K+Q{suit.symbol}" if suit is not None else "marriage"
+            missing = [what for what, value in (("who", seat), ("the suit", suit)) if value is None]
+            if missing:
+                rows.append(
+                    InterimRow(player, described, None, 0, f"still to enter: {', '.join(missing)}")
+                )
+                continue
+            assert seat is not None and suit is not None
+            need = [
+                what
+                for what, lacking in (
+                    ("the bidder", bidder is None),
+                    ("trump", trump is None),
+                    ("the partner", not widow and partner is None and seat != bidder),
+                )
+                if lacking
+            ]
+            if need or hand is None:
+                waits += [what for what in need if what not in waits]
+                rows.append(
+                    InterimRow(player, described, None, 0, f"waits for {' and '.join(need)}")
+                )
+                continue
+            v = _moves(hand, Marriage(seat, suit))
+            rows.append(InterimRow(player, described, v.counted, v.points, v.reason))
+        lines = []
+        settled = all(row.counted is not None for row in rows)
+        if bid is not None and not rows:
+            lines.append(f"Target {bid}.")
+        elif bid is not None and settled and hand is not None:
+            why = "; ".join(
+                f"{players[m.seat]}'s side shows the {m.suit.symbol} marriage"
+                f"{' in trumps' if m.suit == trump else ''} ({signed(hand.shift(m))})"
+                for m in known
+            )
+            lines.append(f"Target {bid} → {number(hand.target())}: {why}.")
+        elif bid is not None:
+            wait = f"choose {' and '.join(waits)} first" if waits else "a marriage is being entered"
+            lines.append(f"Target {bid} → ?: {wait}.")
+        elif settled and hand is not None and known:
+            moved = sum(hand.shift(m) for m in known)
+            lines.append(f"The marriages move the bid by {signed(moved)}.")
+        if bidder is not None:
+            contract = (
+                f"{players[bidder]} bid {bid}" if bid is not None else f"{players[bidder]} bids"
+            )
+            if trump is not None:
+                contract += f" in {trump.symbol}"
+            if called is not None:
+                contract += f", called {called.label}"
+                if partner is not None:
+                    contract += f" ({players[partner]})"
+            lines.append(contract + ".")
+        return Interim(tuple(lines), tuple(rows))
+
     def declared(self, hand: Hand, score: HandScore) -> tuple[tuple[Declaration, Verdict], ...]:
         """The marriages shown, each moving the bidder's target (spec: `304`)."""
-        out = []
-        for m in hand.marriages:
-            worth = 40 if m.suit == hand.trump else 20
-            own = hand.bidder_side(m.seat)
-            reason = f"{'lowers' if own else 'raises'} the bidder's target by {worth}"
-            verdict = Verdict(True, -worth if own else worth, reason)
-            out.append((Declaration(m.seat, "marriage", suit=m.suit), verdict))
-        return tuple(out)
+        return tuple(
+            (Declaration(m.seat, "marriage", suit=m.suit), _moves(hand, m)) for m in hand.marriages
+        )
 
     def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
         players = state.players
@@ -377,10 +555,10 @@ class ThreeOFour(Variant[Settings, Hand]):
             elif settings.failed_slam == "normal":
                 made = hand.counted >= target
                 result = 1 if made else -1
-                notes.append(f"Slam declared and lost; scored as usual: {who} {result:+d}.")
+                notes.append(f"Slam declared and lost; scored as usual: {who} {signed(result)}.")
             else:
                 result = int(settings.failed_slam)
-                notes.append(f"Slam declared but not all tricks won: {who} {result:+d}.")
+                notes.append(f"Slam declared but not all tricks won: {who} {signed(result)}.")
         else:
             made = hand.counted >= target
             result = 1 if made else -1
@@ -388,7 +566,7 @@ class ThreeOFour(Variant[Settings, Hand]):
                 f" + {hand.widow_points} in the widow" if hand.widow else ""
             )
             verb = "reached" if made else "fell short of"
-            notes.append(f"{counted} {verb} {target}: {who} {result:+d}.")
+            notes.append(f"{counted} {verb} {number(target)}: {who} {signed(result)}.")
         if hand.partner_lost:
             notes.append(f"{players[hand.bidder]} played on alone after the called card was lost.")
         scores = [0] * self.seats
@@ -403,11 +581,10 @@ class ThreeOFour(Variant[Settings, Hand]):
             text += f", called {hand.called_card.label} ({players[hand.partner]})"
         if hand.marriages:
             shown = ", ".join(
-                f"{players[m.seat]} K+Q{m.suit.symbol} "
-                f"({'-' if hand.bidder_side(m.seat) else '+'}{40 if m.suit == hand.trump else 20})"
+                f"{players[m.seat]} K+Q{m.suit.symbol} ({signed(hand.shift(m))})"
                 for m in hand.marriages
             )
-            text += f"; marriages: {shown}; target {target}"
+            text += f"; marriages: {shown}; target {number(target)}"
         return text + "."
 
     def winners(

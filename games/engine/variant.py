@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from games.engine.cards import Card
+from games.engine.errors import ParseError
+from games.engine.wording import agree, joined
 
 
 def plain(value: object) -> Any:
@@ -58,8 +60,11 @@ class BaseHand(Plain):
     dealer: int
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object], settings: Any) -> Self:
-        """Read and check a hand; InvalidHand or ParseError name the key that is wrong."""
+    def from_dict(cls, data: Mapping[str, object], settings: Any, players: Sequence[str]) -> Self:
+        """Read and check a hand; InvalidHand or ParseError name the key that is wrong.
+
+        `players` are the names in seat order: messages name players, never seats.
+        """
         raise NotImplementedError
 
     @property
@@ -85,6 +90,30 @@ class Verdict:
     counted: bool
     points: int
     reason: str
+
+
+@dataclass(frozen=True)
+class InterimRow:
+    """One thing declared in the hand in progress, as judged so far."""
+
+    player: str
+    declared: str
+    """What was declared, described: "4-card run 9–Q♥", "marriage K+Q♠", "melds"."""
+    counted: bool | None
+    """Whether it scores; None while that waits on a fact not entered yet."""
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Interim:
+    """What the table already knows about the hand in progress, before any card points.
+
+    `lines` are sentences, the first one the headline; `rows` one per declaration.
+    """
+
+    lines: tuple[str, ...] = ()
+    rows: tuple[InterimRow, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -131,8 +160,19 @@ class Variant[S: BaseSettings, H: BaseHand]:
     def settings(self, data: Mapping[str, object] | None = None) -> S:
         return self.settings_class.from_dict(data or {})
 
-    def hand(self, data: Mapping[str, object], settings: S) -> H:
-        return self.hand_class.from_dict(data, settings)
+    def hand(
+        self, data: Mapping[str, object], settings: S, players: Sequence[str] | None = None
+    ) -> H:
+        """Read and check a hand; its messages name `players` (by default the game's own)."""
+        return self.hand_class.from_dict(data, settings, self.names(players))
+
+    def names(self, players: Sequence[str] | None) -> tuple[str, ...]:
+        """The players in seat order, or the game's default names when none are given."""
+        if players is None:
+            return self.default_players
+        if len(players) != self.seats:
+            raise ParseError("players", f"must list {self.seats} names in seat order")
+        return tuple(players)
 
     @property
     def side_count(self) -> int:
@@ -160,6 +200,24 @@ class Variant[S: BaseSettings, H: BaseHand]:
 
     def score_hand(self, hand: H, settings: S, state: GameState) -> HandScore:
         raise NotImplementedError
+
+    def win_sentence(self, sides: Sequence[str], winners: Sequence[int]) -> str:
+        """Who won, as a sentence whose verb agrees: "Tharshini wins", "Ann & Cleo win".
+
+        A team is plural, and so are several players sharing the win; "" while nobody has won.
+        """
+        if not winners:
+            return ""
+        names = [sides[side] for side in winners]
+        return f"{joined(names)} {agree(self.teams or len(names) > 1, 'wins', 'win')}"
+
+    def interim(self, facts: Mapping[str, Any], settings: S, players: Sequence[str]) -> Interim:
+        """Judge the hand in progress: `facts` is a hand dict with any keys missing.
+
+        Missing keys are never an error; a value that is present and wrong raises
+        ParseError or InvalidHand naming its key. By default there is nothing to judge.
+        """
+        return Interim()
 
     def auction(self, hand: H) -> tuple[Call, ...]:
         """The calls the hand's facts show, in order: at least the winning call."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django import forms
@@ -45,6 +47,41 @@ class WholeNumberField(forms.IntegerField):
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
 
 
+@dataclass(frozen=True)
+class Phase:
+    """One step of entering a hand, in the order the table learns the facts."""
+
+    key: str
+    title: str
+    fields: tuple[str, ...]
+
+    @property
+    def short(self) -> str:
+        """The step's name on its tab: "Before" for "Before play"."""
+        return self.title.split()[0]
+
+
+BEFORE, DURING, AFTER = "before", "during", "after"
+PHASE_TITLES = {BEFORE: "Before play", DURING: "During play", AFTER: "After play"}
+
+
+def three_phases(
+    before: tuple[str, ...], during: tuple[str, ...], after: tuple[str, ...]
+) -> tuple[Phase, ...]:
+    return (
+        Phase(BEFORE, PHASE_TITLES[BEFORE], before),
+        Phase(DURING, PHASE_TITLES[DURING], during),
+        Phase(AFTER, PHASE_TITLES[AFTER], after),
+    )
+
+
+class _Lenient(dict[str, Any]):
+    """cleaned_data that answers None for what is not entered (or not valid) yet."""
+
+    def __missing__(self, key: str) -> None:
+        return None
+
+
 class HandForm(forms.Form):
     """A variant's hand form: fields in, engine facts out, engine errors beside the field.
 
@@ -55,9 +92,17 @@ class HandForm(forms.Form):
     variant: ClassVar[str]
     template: ClassVar[str]
     error_fields: ClassVar[dict[str, str]] = {}
+    phases: ClassVar[tuple[Phase, ...]] = ()
+    """The hand's steps; none means one short screen (Euchre)."""
+    voidable: ClassVar[bool] = False
+    """Whether a deal can be void (redealt, nobody scores)."""
+    all_pass: str = ""
 
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     version = WholeNumberField(widget=forms.HiddenInput, required=False)
+
+    # Fields that are about the save, not about the hand: never part of the hand in progress.
+    CONTROL_FIELDS = frozenset({"key", "version", "outcome"})
 
     def __init__(self, *args: Any, names: list[str], settings: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -76,6 +121,52 @@ class HandForm(forms.Form):
     def facts(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    @property
+    def error_phase(self) -> str:
+        """The step that shows the first error, so the page opens there."""
+        for phase in self.phases:
+            if phase.key == DURING and self.declaration_errors:
+                return phase.key
+            if any(name in self.errors for name in phase.fields):
+                return phase.key
+        return self.phases[-1].key if self.phases else ""
+
+    def derived(self, fields: dict[str, str], changed: dict[str, str]) -> dict[str, str]:
+        """Fields that follow from a change to the hand in progress: typing the auction
+        fills in the bidder and the contract. None by default."""
+        return {}
+
+    def table_fields(self) -> Iterator[str]:
+        """The names of the fields a phone enters at the table (the hand in progress)."""
+        return (name for name in self.fields if name not in self.CONTROL_FIELDS)
+
+    def partial_facts(self) -> dict[str, Any]:
+        """The facts entered so far, for judging a hand in progress: what is missing or not
+        valid yet is left out, and half-entered declarations too."""
+        self.is_valid()
+        cleaned = self.cleaned_data
+        self.cleaned_data = _Lenient(cleaned)
+        try:
+            facts = self.facts()
+        except (TypeError, ValueError, KeyError, AttributeError):
+            facts = {}
+        finally:
+            self.cleaned_data = cleaned
+        entered = {key: _entered(value) for key, value in facts.items()}
+        return {key: value for key, value in entered.items() if value not in (None, [])}
+
+    def untouched(self) -> list[str]:
+        """Labels of the required fields nobody has filled in yet (not errors: still to come)."""
+        labels: list[str] = []
+        for name, field in self.fields.items():
+            if field.required and name in self.errors and self.data.get(name) in (None, ""):
+                # "Ann & Cleo's card points" and "Ben & Dov's card points" are "Card points".
+                label = str(field.label or name).split("'s ", 1)[-1]
+                label = label[:1].upper() + label[1:]
+                if label not in labels:
+                    labels.append(label)
+        return labels
+
     @classmethod
     def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
@@ -87,6 +178,17 @@ class HandForm(forms.Form):
             self.declaration_errors.append(error.message)
         else:
             self.add_error(field if field in self.fields else None, error.message)
+
+
+def _entered(value: Any) -> Any:
+    """What a partial fact holds: None for nothing (None, a list of Nones); a list of
+    declarations keeps only the complete ones."""
+    if isinstance(value, list):
+        if all(isinstance(v, dict) for v in value):
+            value = [v for v in value if all(x is not None for x in v.values())]
+        if all(v is None for v in value):
+            return None
+    return value
 
 
 def _int(value: Any) -> int | None:

@@ -52,10 +52,23 @@ class DeclarationRows:
                 required=False, choices=[("", "—"), *SUITS], label="Suit"
             )
 
-    def chips(self) -> list[tuple[str, str, str, str]]:
-        """Quick "add" buttons: (seat, player, kind, label) for each player and kind."""
-        seats = self.fields["seq0_seat"].choices[1:]  # type: ignore[attr-defined]
-        return [(seat, name, kind, label) for seat, name in seats for kind, label in self.KINDS]
+    # The builder's buttons: a declaration in four taps (who, cards, top card, suit).
+    def seat_pairs(self) -> list[tuple[str, str]]:
+        return list(self.fields["seq0_seat"].choices[1:])  # type: ignore[attr-defined]
+
+    def run_lengths(self) -> range:
+        return range(3, 9)
+
+    def rank_pairs(self) -> list[tuple[str, str]]:
+        return list(RANKS)
+
+    def suit_pairs(self) -> list[tuple[str, str]]:
+        return list(SUITS)
+
+    @classmethod
+    def row_field_names(cls) -> tuple[str, ...]:
+        names = tuple(f"seq{row}_{part}" for row in range(cls.ROWS) for part in cls.PARTS)
+        return (*names, "bella") if cls.BELLA else names
 
     def sequence_rows(self) -> list[list[tuple[str, forms.BoundField]]]:
         """Per row, (part, field) for who, what, cards, top and suit."""

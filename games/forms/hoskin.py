@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar
 
 from django import forms
 
 from games.engine import VARIANTS
 from games.engine.numbers import shown, whole_number_or_none
-from games.forms.base import SUITS, HandForm, SettingSpec, WholeNumberField, seat_choices
+from games.forms.base import (
+    SUITS,
+    HandForm,
+    SettingSpec,
+    WholeNumberField,
+    seat_choices,
+    three_phases,
+)
 
 HOSKIN_RANKS = [("A", "A"), ("10", "10"), ("K", "K"), ("Q", "Q"), ("J", "J")]
 
@@ -31,7 +39,7 @@ def read_holding(data: Any, prefix: str) -> dict[Any, int]:
             raw = str(data.get(f"{prefix}{rank}{suit}") or "0").strip()
             count = whole_number_or_none(raw)
             if count is None or not 0 <= count <= 4:
-                raise forms.ValidationError(f"{rank}{suit}: 0 to 4 copies, not “{shown(raw)}”")
+                raise forms.ValidationError(f"{rank}{suit}: 0 to 4 copies, not {shown(raw)}")
             if count:
                 holding[Card.parse(f"{rank}{suit}")] = count
     return holding
@@ -62,6 +70,23 @@ class HoskinHandForm(HandForm):
         "outcome": "holder",
     }
     TEKLI = False
+    voidable = True
+    phases = three_phases(
+        before=("dealer", "auction", "holder", "contract", "forced", "trump"),
+        during=(
+            *(f"meld_{seat}" for seat in range(4)),
+            "gomu_points",
+            *(f"gomu_card_{i}" for i in range(5)),
+        ),
+        after=(
+            *(f"tricks_{side}" for side in range(4)),
+            "last_trick",
+            "violation",
+            "struck",
+            "recount_failed",
+            "unannounced_burial",
+        ),
+    )
 
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
     outcome = forms.ChoiceField(required=False, choices=[("played", "played"), ("void", "void")])
@@ -69,6 +94,12 @@ class HoskinHandForm(HandForm):
     contract = WholeNumberField(label="Contract (kontrat)")
     forced = forms.BooleanField(required=False, label="Forced")
     trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label="Koz (trump)")
+    auction = forms.CharField(
+        required=False,
+        max_length=200,
+        label="The ihale, bid by bid",
+        help_text="The speakers in turn, from the dealer's left: e.g. 550 560 p",
+    )
     last_trick = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Last trick")
     violation = forms.ChoiceField(
         required=False,
@@ -125,7 +156,7 @@ class HoskinHandForm(HandForm):
                 self.fields[f"gomu_card_{i}"] = forms.ChoiceField(
                     required=False, choices=[("", "card"), *HOSKIN_RANKS]
                 )
-            for name in ("violation", "struck"):
+            for name in ("violation", "struck", "auction"):
                 del self.fields[name]
         else:
             for name in ("gomu_points", "recount_failed", "unannounced_burial"):
@@ -141,6 +172,14 @@ class HoskinHandForm(HandForm):
 
     def trick_fields(self) -> list[forms.BoundField]:
         return [self[f"tricks_{side}"] for side in range(len(self.sides))]
+
+    def gomu_values_json(self) -> str:
+        """What each card is worth in tricks, for the gömü pickers to sum on the phone."""
+        from games.engine.cards import Rank
+        from games.engine.hoskin import card_points
+
+        values = self.settings.card_values
+        return json.dumps({r: card_points([Rank(r)], values) for r, _ in HOSKIN_RANKS})
 
     def gomu_cards(self) -> list[forms.BoundField]:
         return [self[f"gomu_card_{i}"] for i in range(5)]
@@ -158,7 +197,12 @@ class HoskinHandForm(HandForm):
 
         d = self.cleaned_data
         if d.get("outcome") == "void":
-            return {"dealer": d["dealer"], "outcome": "void"}
+            void: dict[str, Any] = {"dealer": d["dealer"], "outcome": "void"}
+            if self.TEKLI and d.get("forced"):
+                # Tekli: P1 forced at 550 showed no marriage; the engine checks the holder.
+                void |= {k: d[k] for k in ("holder", "contract") if d.get(k) not in (None, "")}
+                void["forced"] = True
+            return void
         facts: dict[str, Any] = {
             "dealer": d["dealer"],
             "holder": d["holder"],
@@ -204,10 +248,38 @@ class HoskinHandForm(HandForm):
             initial["struck"] = max(facts["struck"])
         return initial
 
+    def derived(self, fields: dict[str, str], changed: dict[str, str]) -> dict[str, str]:
+        """Typing the auction fills in the holder and the contract: the speakers are the
+        player left of the dealer and the next player, bidding in turn."""
+        if "auction" not in changed or not fields.get("dealer", "").isdigit():
+            return {}
+        bids = changed["auction"].replace(",", " ").split()
+        if not bids or not all(t.lower() in ("p", "pass") or t.isdecimal() for t in bids):
+            return {}
+        dealer = int(fields["dealer"]) % len(self.names)
+        speakers = [(dealer + 1) % len(self.names), (dealer + 2) % len(self.names)]
+        last = max(
+            ((i, int(t)) for i, t in enumerate(bids) if t.isascii() and t.isdigit() and len(t) < 6),
+            default=None,
+            key=lambda bid: bid[0],
+        )
+        if last is None:
+            return {"holder": str(speakers[0]), "contract": "550", "forced": "on"}
+        return {"holder": str(speakers[last[0] % 2]), "contract": str(last[1]), "forced": ""}
+
 
 class HoskinTekliHandForm(HoskinHandForm):
     variant = "hoskin-tekli"
     TEKLI = True
+
+    def derived(self, fields: dict[str, str], changed: dict[str, str]) -> dict[str, str]:
+        """Tapping the holder fills in the contract: the ladder gives P1 550, P2 650 and
+        P3 750 (the spec's Tekli auction)."""
+        holder, dealer = changed.get("holder", ""), fields.get("dealer", "")
+        if not (holder.isdigit() and dealer.isdigit()) or fields.get("forced"):
+            return {}
+        place = (int(holder) - int(dealer) - 1) % len(self.names)
+        return {"contract": str(550 + 100 * place)}
 
 
 SETTINGS_PARTNERS = [

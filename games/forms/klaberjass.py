@@ -7,7 +7,14 @@ from typing import Any, ClassVar
 from django import forms
 
 from games.engine import VARIANTS
-from games.forms.base import SUITS, HandForm, SettingSpec, WholeNumberField, seat_choices
+from games.forms.base import (
+    SUITS,
+    HandForm,
+    SettingSpec,
+    WholeNumberField,
+    seat_choices,
+    three_phases,
+)
 from games.forms.declarations import DeclarationRows
 
 
@@ -22,9 +29,14 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         "round": "round",
         "turned_up": "turned_up",
     }
+    phases = three_phases(
+        before=("dealer", "caller", "trump", "round", "turned_up"),
+        during=DeclarationRows.row_field_names(),
+        after=("points_0", "points_1", "last_trick", "tricks_0", "tricks_1"),
+    )
 
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
-    caller = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    caller = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Who called")
     trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
     points_0 = WholeNumberField(min_value=0, label="Card points")
     points_1 = WholeNumberField(min_value=0, label="Card points")

@@ -6,7 +6,14 @@ from typing import Any, ClassVar
 
 from django import forms
 
-from games.forms.base import SUITS, HandForm, SettingSpec, WholeNumberField, seat_choices
+from games.forms.base import (
+    SUITS,
+    HandForm,
+    SettingSpec,
+    WholeNumberField,
+    seat_choices,
+    three_phases,
+)
 from games.forms.declarations import TerzRows
 
 
@@ -16,6 +23,11 @@ class TerzHandForm(TerzRows, HandForm):
     variant = "terz"
     template = "games/hands/terz.html"
     error_fields: ClassVar[dict[str, str]] = {"card_points": "points_0"}
+    phases = three_phases(
+        before=("dealer", "trump"),
+        during=TerzRows.row_field_names(),
+        after=("points_0", "points_1", "last_trick"),
+    )
 
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
     trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)

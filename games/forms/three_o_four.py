@@ -7,7 +7,15 @@ from typing import Any, ClassVar
 from django import forms
 
 from games.engine.numbers import shown, whole_number_or_none
-from games.forms.base import RANKS, SUITS, HandForm, SettingSpec, WholeNumberField, seat_choices
+from games.forms.base import (
+    RANKS,
+    SUITS,
+    HandForm,
+    SettingSpec,
+    WholeNumberField,
+    seat_choices,
+    three_phases,
+)
 
 CARD_POINTS_304 = {"J": 30, "9": 20, "A": 11, "10": 10, "K": 3, "Q": 2, "8": 0, "7": 0}
 
@@ -38,6 +46,12 @@ class ThreeOFourHandForm(HandForm):
         "marriages": "marriage_S",
     }
     WIDOW = False
+    phases = three_phases(
+        before=("dealer", "auction", "bidder", "bid", "trump", "called_rank", "called_suit"),
+        during=("marriage_S", "marriage_H", "marriage_D", "marriage_C", "slam", "partner_lost"),
+        # The called card's holder is known once it falls; by the count everyone knows.
+        after=("partner", "points", "widow_points", "widow_card_1", "widow_card_2", "tricks"),
+    )
 
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
     bidder = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Bidder")
@@ -93,6 +107,23 @@ class ThreeOFourHandForm(HandForm):
                 del self.fields[name]
         self.widow = self.WIDOW
         self.all_tricks = all_tricks
+
+    def derived(self, fields: dict[str, str], changed: dict[str, str]) -> dict[str, str]:
+        """Typing the auction fills in the bidder and the bid: the last bid, in turn from
+        the dealer's left."""
+        from games.engine.three_o_four import seat_calls
+
+        if "auction" not in changed or not fields.get("dealer", "").isdigit():
+            return {}
+        try:
+            calls = parse_auction(changed["auction"])
+        except forms.ValidationError:
+            return {}
+        dealer = int(fields["dealer"]) % len(self.names)
+        bids = [c for c in seat_calls(calls, dealer, len(self.names)) if "bid" in c]
+        if not bids:
+            return {}
+        return {"bidder": str(bids[-1]["seat"]), "bid": str(bids[-1]["bid"])}
 
     def marriage_fields(self) -> list[tuple[str, forms.BoundField]]:
         return [(suit, self[f"marriage_{suit}"]) for suit, _ in SUITS]

@@ -55,21 +55,45 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
-  // Points that add up to a total: typing the others fills in the last one.
-  document.addEventListener("input", function (event) {
-    var group = event.target.closest && event.target.closest("[data-sum]");
-    if (!group || event.target.type !== "number") return;
+  // Points that add up to a total: typing the others fills in the last one. The gömü
+  // (Tekli), entered during play, counts toward the total too.
+  function fillSum(group, changed) {
     var inputs = Array.prototype.slice.call(group.querySelectorAll("input[type=number]"));
     var rest = inputs[inputs.length - 1];
-    if (event.target === rest) return;
+    if (changed === rest) return;
     var sum = 0;
     for (var i = 0; i < inputs.length - 1; i++) {
       var value = parseInt(inputs[i].value, 10);
-      if (isNaN(value)) { if (inputs[i].name.indexOf("gomu") === -1) return; value = 0; }
+      if (isNaN(value)) return;
       sum += value;
     }
+    var gomu = document.getElementById("id_gomu_points");
+    if (gomu && group.closest("form") === gomu.closest("form")) sum += parseInt(gomu.value, 10) || 0;
     var left = parseInt(group.dataset.sum, 10) - sum;
-    if (left >= 0) rest.value = String(left);
+    if (left >= 0 && rest.value !== String(left)) {
+      rest.value = String(left);
+      rest.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }
+  document.addEventListener("input", function (event) {
+    var group = event.target.closest && event.target.closest("[data-sum]");
+    if (group && event.target.type === "number") fillSum(group, event.target);
+  });
+  // The gömü's five card pickers fill in its points, from the game's card values.
+  document.addEventListener("change", function (event) {
+    var box = event.target.closest && event.target.closest("[data-gomu]");
+    if (!box || event.target.tagName !== "SELECT") return;
+    var values = JSON.parse(box.dataset.values || "{}");
+    var total = 0, any = false;
+    Array.prototype.forEach.call(box.querySelectorAll("select"), function (select) {
+      if (select.value) { any = true; total += values[select.value] || 0; }
+    });
+    var points = document.getElementById("id_gomu_points");
+    if (!points || !any) return;
+    points.value = String(total);
+    points.dispatchEvent(new Event("change", { bubbles: true }));
+    var group = points.closest("form").querySelector("[data-sum]");
+    if (group) fillSum(group, null);
   });
 
   // Declaration rows: show the rows in use and one empty row to add the next announcement;
@@ -92,25 +116,6 @@
   }
   document.addEventListener("change", function (event) {
     if (event.target.closest && event.target.closest("[data-rows]")) tidyRows();
-  });
-  // A chip fills the next empty row with its player and kind, ready for the details.
-  document.addEventListener("click", function (event) {
-    var chip = event.target.closest && event.target.closest("[data-add-seat]");
-    if (!chip) return;
-    var rows = chip.closest("[data-rows]").querySelectorAll("[data-row]");
-    for (var r = 0; r < rows.length; r++) {
-      var seat = rows[r].querySelector(".part-seat select");
-      if (seat.value) continue;
-      seat.value = chip.dataset.addSeat;
-      var kind = rows[r].querySelector(".part-kind select");
-      if (kind) kind.value = chip.dataset.addKind;
-      seat.dispatchEvent(new Event("change", { bubbles: true }));
-      var next = rows[r].querySelector(kind ? ".part-length select" : ".part-length select");
-      if (chip.dataset.addKind === "four") next = rows[r].querySelector(".part-top select");
-      if (chip.dataset.addKind === "marriage") next = rows[r].querySelector(".part-suit select");
-      if (next) next.focus();
-      return;
-    }
   });
   document.addEventListener("DOMContentLoaded", function () { tidyRows(); });
   document.addEventListener("htmx:afterSettle", function () { tidyRows(); });
@@ -144,4 +149,357 @@
       if (board) board.scrollIntoView({ block: "start", behavior: "smooth" });
     }
   });
+
+  // ---- The scoreboard and the hand in progress stay the same on every phone. ------------
+  // Every 2 s (while the page is visible) ask what changed since this page's versions: the
+  // game (v) and the hand in progress (d). 204 means nothing; otherwise htmx swaps in the
+  // scoreboard, the hands and the hand in progress's state.
+  function board() { return document.getElementById("scoreboard"); }
+  var polling = false;
+  function poll() {
+    var b = board();
+    if (!b || !b.dataset.live || document.visibilityState !== "visible" || !window.htmx) return;
+    if (polling) return;
+    var query = "?v=" + encodeURIComponent(b.dataset.v) + "&d=" + encodeURIComponent(b.dataset.d);
+    if (b.dataset.t) query += "&t=" + encodeURIComponent(b.dataset.t);
+    polling = true;
+    var done = function () { polling = false; };
+    htmx.ajax("GET", b.dataset.live + query, { source: b, target: "#scoreboard", swap: "outerHTML" }).then(done, done);
+  }
+  setInterval(poll, 2000);
+  // An answer whose target was replaced meanwhile (a save re-drew the page) is dropped: the
+  // next poll asks again from the page as it now is.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && !document.contains(target)) event.detail.shouldSwap = false;
+  });
+
+  function entry() {
+    var section = document.querySelector("#hand-form[data-progress]");
+    return section && section.querySelector("form") ? section : null;
+  }
+  function controls(form, name) {
+    return Array.prototype.filter.call(form.elements, function (el) { return el.name === name; });
+  }
+  function valueOf(form, name) {
+    var els = controls(form, name);
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      if (el.type === "radio") { if (el.checked) return el.value; continue; }
+      if (el.type === "checkbox") return el.checked ? "on" : "";
+      return el.value;
+    }
+    return "";
+  }
+  function setValue(form, name, value) {
+    controls(form, name).forEach(function (el) {
+      if (el.type === "radio") el.checked = el.value === value;
+      else if (el.type === "checkbox") el.checked = value === "on" || value === "true";
+      else el.value = value;
+    });
+  }
+
+  // What this phone changed and has not yet heard back about: the server's copy of those
+  // fields is older than what is on screen, so it must not overwrite them.
+  var pending = {};  // field name → number of this phone's latest edit of it
+  var edits = 0;
+  var queued = {};
+  var queuedToken = "";
+  var sending = false;
+  var applying = false;
+  function send() {
+    var section = entry();
+    if (!section || sending) return;
+    var names = Object.keys(queued);
+    if (!names.length) return;
+    var form = section.querySelector("form");
+    var sent = {};
+    names.forEach(function (name) { sent[name] = pending[name]; });
+    var data = new FormData();
+    data.append("token", queuedToken);
+    names.forEach(function (name) { data.append(name, queued[name]); });
+    queued = {};
+    sending = true;
+    var token = document.querySelector("input[name=csrfmiddlewaretoken]");
+    fetch(section.dataset.progress, {
+      method: "POST", body: data, credentials: "same-origin",
+      headers: { "X-CSRFToken": token ? token.value : "" }
+    }).then(function (response) {
+      return response.json().then(function (state) { return { status: response.status, state: state }; });
+    }).then(function (answer) {
+      sending = false;
+      // Only an edit the server has now seen stops guarding its field.
+      names.forEach(function (name) { if (pending[name] === sent[name]) delete pending[name]; });
+      if (answer.status !== 200) return;
+      if (!answer.state.accepted) { poll(); return; }  // saved by another phone: fetch the next hand
+      var b = board();
+      if (b) b.dataset.d = String(answer.state.version);
+      apply(form, answer.state);
+      send();
+    }).catch(function () { sending = false; setTimeout(send, 2000); });
+  }
+  function change(name, value, from) {
+    var section = entry();
+    if (!section || (from && from !== section)) return;
+    if (queuedToken !== section.dataset.token) { queued = {}; queuedToken = section.dataset.token; }
+    pending[name] = ++edits;
+    queued[name] = value;
+    var play = document.getElementById("play");
+    if (play) play.classList.add("entering");
+    send();
+  }
+  function apply(form, state) {
+    if (!form || !state || !state.fields) return;
+    applying = true;
+    var fields = state.fields;
+    var touched = false;
+    Array.prototype.forEach.call(form.elements, function (el) {
+      var name = el.name;
+      if (!name || pending[name] || el === document.activeElement) return;
+      if (el.closest(".meld-calc, [data-builder]")) return;  // working space, not the hand
+      if (["csrfmiddlewaretoken", "token", "key", "version", "expect_number", "expect_version", "check"].indexOf(name) !== -1) return;
+      if (!(name in fields) && name === "dealer") return;  // the page's own default
+      var value = name in fields ? String(fields[name]) : "";
+      if (valueOf(form, name) !== value) { setValue(form, name, value); touched = true; }
+    });
+    applying = false;
+    if (touched) {
+      tidyRows();
+      renderList(form);
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }
+  document.addEventListener("change", function (event) {
+    var el = event.target;
+    var section = entry();
+    if (applying || !section || !el.name || !section.contains(el) || el.closest("[data-builder]")) return;
+    if (el.closest(".meld-calc")) return;  // the calculator's cells are working space
+    change(el.name, valueOf(section.querySelector("form"), el.name));
+  });
+  var typing = {};
+  document.addEventListener("input", function (event) {
+    var el = event.target;
+    var section = entry();
+    if (applying || !section || !el.name || !section.contains(el) || el.type === "radio") return;
+    if (el.closest(".meld-calc")) return;
+    // A number typed in one box may fill in another (the other team's points): both go.
+    var names = [el.name];
+    var other = el.dataset.other && document.getElementById(el.dataset.other);
+    if (other && other.name) names.push(other.name);
+    names.forEach(function (name) { pending[name] = ++edits; });
+    clearTimeout(typing[el.name]);
+    typing[el.name] = setTimeout(function () {
+      if (!section.isConnected) return;  // that hand was saved meanwhile
+      var form = section.querySelector("form");
+      names.forEach(function (name) { change(name, valueOf(form, name)); });
+    }, 600);
+  });
+  // Other phones' changes arrive with the poll.
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    var el = event.detail && event.detail.target;
+    if (el && el.id) el = document.getElementById(el.id) || el;  // the element swapped in
+    // A field filled in by the server (the meld calculator's count) is this phone's change.
+    if (el && el.name && entry() && entry().contains(el)) { change(el.name, el.value); return; }
+    if (!el || el.id !== "progress-state") return;
+    var section = entry();
+    if (!section || section.dataset.token !== el.dataset.token) return;
+    var state = { fields: JSON.parse(el.dataset.fields || "{}") };
+    apply(section.querySelector("form"), state);
+    if (Object.keys(state.fields).length) document.getElementById("play").classList.add("entering");
+  });
+
+  // Enter in a number never saves half a hand: it moves on to the next box of the step
+  // (the phone keyboard's "next"), or closes the keyboard after the last one.
+  document.addEventListener("keydown", function (event) {
+    var el = event.target;
+    if (event.key !== "Enter" || !el.closest || !el.closest("#hand-form") || el.tagName !== "INPUT") return;
+    if (el.type === "submit") return;
+    event.preventDefault();
+    var step = el.closest(".phase") || el.closest("form");
+    var boxes = Array.prototype.filter.call(step.querySelectorAll("input[type=number], input[type=text]"), function (box) {
+      return box.offsetParent !== null && !box.closest(".meld-calc");
+    });
+    var next = boxes[boxes.indexOf(el) + 1];
+    if (next) next.focus(); else el.blur();
+  });
+
+  // ---- Phases: before play, during play, after play; one on screen at a time. -----------
+  function phaseKey(section) { return "scorer-phase:" + section.dataset.token; }
+  function showPhase(section, key, remember) {
+    var phases = section.querySelectorAll(".phase");
+    if (!phases.length) return;
+    var keys = Array.prototype.map.call(phases, function (p) { return p.dataset.phase; });
+    if (keys.indexOf(key) === -1) key = keys[0];
+    section.dataset.now = key;
+    Array.prototype.forEach.call(phases, function (p) { p.hidden = p.dataset.phase !== key; });
+    Array.prototype.forEach.call(section.querySelectorAll("[data-goto]"), function (tab) {
+      tab.setAttribute("aria-current", tab.dataset.goto === key ? "step" : "false");
+    });
+    var index = keys.indexOf(key);
+    var next = section.querySelector("[data-next]");
+    var save = section.querySelector("button.save");
+    var last = index === keys.length - 1;
+    if (next) {
+      next.hidden = last;
+      if (!last) next.textContent = "Next: " + section.querySelector('[data-goto="' + keys[index + 1] + '"]').getAttribute("aria-label").replace(/^\d+: /, "").toLowerCase() + " →";
+    }
+    if (save) save.hidden = !last;
+    if (remember) { try { sessionStorage.setItem(phaseKey(section), key); } catch (e) { /* private mode */ } }
+  }
+  function setUpPhases() {
+    var section = document.querySelector("#hand-form.phased");
+    if (!section || section.dataset.ready === section.dataset.token) return;
+    section.dataset.ready = section.dataset.token;
+    var saved = null;
+    try { saved = sessionStorage.getItem(phaseKey(section)); } catch (e) { /* private mode */ }
+    var asked = new URLSearchParams(location.search).get("phase");  // e.g. back from the helper
+    showPhase(section, section.dataset.errors || asked || saved || "before", !!asked);
+  }
+  document.addEventListener("click", function (event) {
+    var tab = event.target.closest && event.target.closest("[data-goto]");
+    var section = tab && tab.closest("#hand-form");
+    if (tab && section) { showPhase(section, tab.dataset.goto, true); return; }
+    var next = event.target.closest && event.target.closest("[data-next]");
+    section = next && next.closest("#hand-form");
+    if (!next || !section) return;
+    var keys = Array.prototype.map.call(section.querySelectorAll(".phase"), function (p) { return p.dataset.phase; });
+    showPhase(section, keys[keys.indexOf(section.dataset.now) + 1], true);
+    section.scrollIntoView({ block: "start" });
+  });
+
+  // ---- Declarations in four taps: who, how many cards, the top card, the suit. -----------
+  var SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  var RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"];
+  var PLURAL = { "7": "sevens", "8": "eights", "9": "nines", "10": "tens", J: "jacks", Q: "queens", K: "kings", A: "aces" };
+  function rowPart(row, part) { return row.querySelector(".part-" + part + " select"); }
+  function describe(row) {
+    var seat = rowPart(row, "seat"), kind = rowPart(row, "kind");
+    var who = seat.options[seat.selectedIndex] ? seat.options[seat.selectedIndex].text : "";
+    var k = kind ? kind.value || "sequence" : "sequence";
+    var length = rowPart(row, "length").value, top = rowPart(row, "top").value, suit = rowPart(row, "suit").value;
+    if (k === "four") return who + ": four " + (PLURAL[top] || "of a kind");
+    if (k === "marriage") return who + ": marriage K+Q" + (SYMBOLS[suit] || "");
+    var low = RANKS[RANKS.indexOf(top) - Number(length) + 1] || "";
+    return who + ": " + length + "-card run " + low + "–" + top + (SYMBOLS[suit] || "");
+  }
+  function renderList(root) {
+    root = root || document;
+    var groups = root.matches && root.matches("[data-rows]") ? [root] : root.querySelectorAll("[data-rows]");
+    Array.prototype.forEach.call(groups, function (group) {
+      var list = group.querySelector("[data-list]");
+      if (!list) return;
+      list.textContent = "";
+      Array.prototype.forEach.call(group.querySelectorAll("[data-row]"), function (row, index) {
+        if (!rowPart(row, "seat").value) return;
+        var item = document.createElement("li");
+        var text = document.createElement("span");
+        text.textContent = describe(row);
+        var remove = document.createElement("button");
+        remove.type = "button";
+        remove.className = "quiet";
+        remove.dataset.removeRow = String(index);
+        remove.setAttribute("aria-label", "Remove " + text.textContent);
+        remove.textContent = "✕";
+        item.appendChild(text);
+        item.appendChild(remove);
+        list.appendChild(item);
+      });
+    });
+  }
+  function builderState(builder) {
+    if (!builder._state) builder._state = {};
+    return builder._state;
+  }
+  function showStep(builder, step) {
+    var asks = { seat: "Who declared?", kind: "What?", length: "How many cards?", top: "Top card?", suit: "Which suit?" };
+    Array.prototype.forEach.call(builder.querySelectorAll("[data-step]"), function (s) { s.hidden = s.dataset.step !== step; });
+    builder.querySelector("[data-ask]").textContent = asks[step];
+    builder.querySelector("[data-cancel]").hidden = step === "seat";
+    if (step === "top") {
+      var state = builderState(builder);
+      var length = state.kind === "four" ? 1 : Number(state.length || 3);
+      Array.prototype.forEach.call(builder.querySelectorAll('[data-step="top"] .pick'), function (b) {
+        var four = state.kind === "four";
+        b.disabled = !four && Number(b.dataset.order) < length - 1;
+        b.textContent = b.dataset.value;
+      });
+    }
+  }
+  function finish(builder, group) {
+    var state = builderState(builder);
+    var rows = group.querySelectorAll("[data-row]");
+    for (var r = 0; r < rows.length; r++) {
+      if (rowPart(rows[r], "seat").value) continue;
+      var values = { seat: state.seat, kind: state.kind || "sequence", length: state.length || "", top: state.top || "", suit: state.suit || "" };
+      if (values.kind === "four") { values.length = ""; values.suit = ""; }
+      if (values.kind === "marriage") { values.length = ""; values.top = ""; }
+      ["seat", "kind", "length", "top", "suit"].forEach(function (part) {
+        var select = rowPart(rows[r], part);
+        if (!select) return;
+        select.value = part === "kind" || select.querySelector('option[value="' + values[part] + '"]') ? values[part] : "";
+        if (select.name) change(select.name, select.value);
+      });
+      break;
+    }
+    builder._state = {};
+    showStep(builder, "seat");
+    tidyRows();
+    renderList(group);
+    group.closest("form").dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  document.addEventListener("click", function (event) {
+    var pick = event.target.closest && event.target.closest("[data-builder] .pick");
+    var builder = pick && pick.closest("[data-builder]");
+    if (builder) {
+      var step = pick.closest("[data-step]").dataset.step;
+      var state = builderState(builder);
+      var group = builder.closest("[data-rows]");
+      var hasKinds = !!builder.querySelector('[data-step="kind"]');
+      state[step] = pick.dataset.value;
+      var order = { seat: hasKinds ? "kind" : "length", length: "top", top: "suit" };
+      var nextStep = order[step];
+      if (step === "kind") nextStep = state.kind === "four" ? "top" : state.kind === "marriage" ? "suit" : "length";
+      if (step === "top" && state.kind === "four") nextStep = null;
+      if (step === "suit") nextStep = null;
+      if (nextStep) showStep(builder, nextStep); else finish(builder, group);
+      return;
+    }
+    var cancel = event.target.closest && event.target.closest("[data-builder] [data-cancel]");
+    if (cancel) { var b = cancel.closest("[data-builder]"); b._state = {}; showStep(b, "seat"); return; }
+    var remove = event.target.closest && event.target.closest("[data-remove-row]");
+    if (remove) {
+      var rows = remove.closest("[data-rows]");
+      var row = rows.querySelectorAll("[data-row]")[Number(remove.dataset.removeRow)];
+      Array.prototype.forEach.call(row.querySelectorAll("select"), function (select) {
+        select.value = "";
+        change(select.name, "");
+      });
+      tidyRows();
+      renderList(rows);
+      rows.closest("form").dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  });
+  function setUpBuilders() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-builder]"), function (builder) {
+      if (builder.dataset.ready) return;
+      builder.dataset.ready = "1";
+      builder.hidden = false;
+      builder.closest("[data-rows]").classList.add("built");
+      showStep(builder, "seat");
+      renderList(builder.closest("[data-rows]"));
+    });
+  }
+
+  // Notices that offer a quick Undo go away after a few seconds.
+  function fadeNotices() {
+    Array.prototype.forEach.call(document.querySelectorAll(".notice[data-fade]"), function (notice) {
+      if (notice.dataset.fading) return;
+      notice.dataset.fading = "1";
+      setTimeout(function () { notice.remove(); }, Number(notice.dataset.fade) * 1000);
+    });
+  }
+
+  function setUp() { setUpPhases(); setUpBuilders(); fadeNotices(); }
+  document.addEventListener("DOMContentLoaded", setUp);
+  document.addEventListener("htmx:afterSettle", setUp);
 })();

@@ -176,7 +176,7 @@ class TestAuction:
             bidder=1, partner=3, bids=bids(160, 170, "p", 190, "p", "p"), bid=190, points=200
         )
         # dealer 3: order 0 1 2 3 → 0:160 1:170 2:pass 3:190 0:pass 1:pass → 3 holds 190
-        rejects(facts, "bids", "ends with seat 3 at 190")
+        rejects(facts, "bids", "ends with Player 4 at 190")
         facts = deal(
             bidder=3, partner=1, bids=bids(160, 170, "p", 190, "p", "p"), bid=190, points=200
         )
@@ -185,7 +185,7 @@ class TestAuction:
     def test_all_pass_gives_the_dealer_150(self) -> None:
         facts = deal(bidder=3, partner=1, bid=150, bids=bids("p", "p", "p", "p"))
         assert scores(facts) == (0, 1, 0, 1)
-        rejects(deal(bidder=0, bid=150, bids=bids("p", "p", "p", "p")), "bids", "seat 3 at 150")
+        rejects(deal(bidder=0, bid=150, bids=bids("p", "p", "p", "p")), "bids", "Player 4 at 150")
 
     def test_the_opening_bid_is_150_to_180(self) -> None:
         rejects(deal(bids=bids(185)), "bids", "first bid is 150 to 180")
@@ -223,7 +223,7 @@ class TestAuction:
         rejects(early, "bids", "275 or more", allow_304_bid=True)
 
     def test_a_pass_is_final_and_turns_are_kept(self) -> None:
-        rejects(deal(bids=[{"seat": 1, "bid": 160}]), "bids", "seat 0's turn")
+        rejects(deal(bids=[{"seat": 1, "bid": 160}]), "bids", "Player 1's turn")
         wrong = [
             {"seat": 0, "pass": True},
             {"seat": 1, "bid": 160},

@@ -48,7 +48,8 @@ def test_a_broken_hand_exits_2_with_one_line_naming_it() -> None:
     record["hands"][2]["card_points"] = [71, 75]
     result = run("-", stdin=json.dumps(record))
     assert result.returncode == 2
-    assert result.stdout == "hand 3: card_points: must add up to 152 (got 71 + 75 = 146)\n"
+    assert result.stderr == "hand 3: card_points: must add up to 152 (got 71 + 75 = 146)\n"
+    assert result.stdout == ""
 
 
 def test_a_hand_after_the_end_is_refused() -> None:
@@ -56,7 +57,8 @@ def test_a_hand_after_the_end_is_refused() -> None:
     record["settings"] = {"target": 200}
     result = run("-", stdin=json.dumps(record))
     assert result.returncode == 2
-    assert result.stdout == "hand 3: game: the game already ended after hand 2\n"
+    assert result.stderr == "hand 3: game: the game already ended after hand 2\n"
+    assert result.stdout == ""
 
 
 def test_a_finished_game_names_its_winner() -> None:
@@ -70,9 +72,18 @@ def test_a_finished_game_names_its_winner() -> None:
 def test_an_unknown_variant_is_one_line() -> None:
     result = run("-", stdin=json.dumps({"format": "scorer-game/1", "variant": "bridge"}))
     assert result.returncode == 2
-    assert result.stdout.count("\n") == 1 and "variant" in result.stdout
+    assert result.stderr.count("\n") == 1 and "variant" in result.stderr
+    assert result.stdout == ""
 
 
 def test_not_json_is_one_line() -> None:
     result = run("-", stdin="{")
-    assert result.returncode == 2 and result.stdout.startswith("record: not JSON")
+    assert result.returncode == 2 and result.stderr.startswith("record: not JSON")
+    assert result.stdout == ""
+
+
+def test_an_unreadable_file_is_one_line_on_stderr(tmp_path: Path) -> None:
+    result = run(str(tmp_path / "missing.json"))
+    assert result.returncode == 2
+    assert result.stderr.startswith("record: cannot read") and result.stderr.count("\n") == 1
+    assert result.stdout == ""

@@ -199,7 +199,7 @@ class TestPartners:
             {"seat": 1, "pass": True},
         ]
         assert scores(deal(bids=bids)) == (730, 320)
-        rejects(deal(bids=bids, contract=660), "bids", "ends with seat 0 at 650")
+        rejects(deal(bids=bids, contract=660), "bids", "ends with North at 650")
 
     def test_both_speakers_pass_forces_the_first_at_550(self) -> None:
         bids = [{"seat": 2, "pass": True}, {"seat": 3, "pass": True}]

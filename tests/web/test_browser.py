@@ -76,16 +76,35 @@ def record(
     extra: Any = None,
 ) -> None:
     form = page.locator("#hand-form")
+    step(form, "before")
     if dealer:
-        form.locator("fieldset", has_text="Dealer").get_by_text(dealer, exact=True).click()
+        form.locator(".dealer-fold summary").click()
+        form.locator(".dealer-fold").get_by_text(dealer, exact=True).click()
     form.locator("fieldset", has_text="Who called").get_by_text(caller, exact=True).click()
     form.locator(f".suit-btn.suit-{trump}").click()
+    if extra:
+        step(form, "during")
+        extra(form)
+    step(form, "after")
     form.locator("#id_points_0").fill(str(points))
     form.locator("fieldset", has_text="Last trick").get_by_text(last, exact=True).click()
-    if extra:
-        extra(form)
     form.locator("#preview .preview-title", has_text="This hand scores").wait_for()
     form.get_by_role("button", name="Save hand").click()
+
+
+def step(form: Any, key: str) -> None:
+    """Open one phase of the hand: before, during or after play."""
+    form.locator(f"[data-goto={key}]").click()
+    form.locator(f"#phase-{key}").wait_for()
+
+
+def declare(form: Any, who: str, cards: int, top: str, suit: str) -> None:
+    """A run in four taps on the declaration builder."""
+    builder = form.locator("[data-builder]")
+    builder.locator('[data-step="seat"]').get_by_text(who, exact=True).click()
+    builder.locator('[data-step="length"]').get_by_text(f"{cards} cards", exact=True).click()
+    builder.locator('[data-step="top"]').get_by_text(top, exact=True).click()
+    builder.locator(f'[data-step="suit"] .suit-{suit}').click()
 
 
 def totals(page: Any) -> list[str]:
@@ -108,6 +127,7 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
     shot(page, "game-empty")
 
     # 1: Ann calls ♥ and makes it; the other team's points fill in by themselves.
+    step(page.locator("#hand-form"), "after")
     page.locator("#id_points_0").fill("96")
     assert page.locator("#id_points_1").input_value() == "56"
     record(page, caller="Ann", trump="H", points=96, last="Ann & Cleo")
@@ -116,35 +136,30 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
 
     # 2: Ben calls ♠ with Bella for Dov but loses: a forfeit, everything to Ann & Cleo.
     def bella(form: Any) -> None:
-        form.locator("summary", has_text="Declarations").click()
         form.locator("fieldset", has_text="Bella").get_by_text("Dov", exact=True).click()
 
     record(page, caller="Ben", trump="S", points=88, last="Ann & Cleo", extra=bella)
-    page.locator("#hand-2").wait_for()
+    page.locator('.hand[data-number="2"]').wait_for()
     assert totals(page) == ["288", "56"]
-    assert "they forfeit" in page.locator("#hand-2").inner_text()
+    assert "they forfeit" in page.locator('.hand[data-number="2"]').inner_text()
 
     # 3: Cleo on the Bima with a run of four; Dov's run of four is lower.
     def runs(form: Any) -> None:
-        form.locator("summary", has_text="Declarations").click()
-        form.locator("#id_seq0_seat").select_option("3")
-        form.locator("#id_seq0_length").select_option("4")
-        form.locator("#id_seq0_top").select_option("10")
-        form.locator("#id_seq0_suit").select_option("S")
-        form.locator("#id_seq1_seat").select_option("2")
-        form.locator("#id_seq1_length").select_option("4")
-        form.locator("#id_seq1_top").select_option("Q")
-        form.locator("#id_seq1_suit").select_option("H")
+        declare(form, "Dov", 4, "10", "S")
+        declare(form, "Cleo", 4, "Q", "H")
+        form.locator(".verdict-list li.counted", has_text="Cleo").wait_for()
 
     record(page, caller="Cleo", trump="C", points=80, last="Ben & Dov", extra=runs)
-    page.locator("#hand-3").wait_for()
+    page.locator('.hand[data-number="3"]').wait_for()
     assert totals(page) == ["418", "138"]
     shot(page, "game-three-hands")
 
     # A bad hand: the engine's message, nothing saved, values kept.
     form = page.locator("#hand-form")
+    step(form, "before")
     form.locator("fieldset", has_text="Who called").get_by_text("Dov", exact=True).click()
     form.locator(".suit-btn.suit-D").click()
+    step(form, "after")
     form.locator("#id_points_0").fill("151")
     form.locator("#id_points_1").fill("1")
     form.locator("fieldset", has_text="Last trick").get_by_text("Ben & Dov", exact=True).click()
@@ -156,13 +171,13 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
 
     # Undo the third hand, then record it again.
     page.get_by_role("button", name="Undo hand 3").click()
-    page.locator("#hand-3").wait_for(state="detached")
+    page.locator('.hand[data-number="3"]').wait_for(state="detached")
     assert totals(page) == ["288", "56"]
     record(page, caller="Cleo", trump="C", points=80, last="Ben & Dov", extra=runs)
-    page.locator("#hand-3").wait_for()
+    page.locator('.hand[data-number="3"]').wait_for()
 
     # Edit hand 1: Ann made only 60 — a forfeit now; everything after recomputes.
-    page.locator("#hand-1").get_by_role("link", name="Edit").click()
+    page.locator('.hand[data-number="1"]').get_by_role("link", name="Edit").click()
     page.locator("#hand-form.editing").wait_for()
     assert page.locator("#id_points_0").input_value() == "96"
     shot(page, "game-edit")
@@ -171,11 +186,11 @@ def test_a_klaberjass_game_from_the_first_deal_to_the_winner(page: Any) -> None:
     page.get_by_role("button", name="Save changes").click()
     page.locator("#hand-form.editing").wait_for(state="detached")
     assert totals(page) == ["312", "244"]
-    assert "they forfeit" in page.locator("#hand-1").inner_text()
+    assert "they forfeit" in page.locator('.hand[data-number="1"]').inner_text()
 
     # Play on to 500: Ann & Cleo make two more.
     record(page, caller="Ann", trump="D", points=100, last="Ann & Cleo")
-    page.locator("#hand-4").wait_for()
+    page.locator('.hand[data-number="4"]').wait_for()
     record(page, caller="Cleo", trump="D", points=100, last="Ann & Cleo")
     page.locator(".banner").wait_for()
     assert "Ann & Cleo win" in page.locator(".banner").inner_text()
@@ -208,8 +223,11 @@ def test_other_phones_see_a_new_hand_within_three_seconds(page: Any, live_server
         {"dealer": 0, "caller": 1, "trump": "S", "card_points": [40, 112], "last_trick": 1}
     )
     page.locator("#scoreboard .side-total", has_text="122").wait_for(timeout=3500)
-    other.locator("#scoreboard .side-total", has_text="122").wait_for(timeout=3500)
-    assert page.locator("#hand-1").count() == 1 and other.locator("#hand-1").count() == 1
+    other.locator("#scoreboard .board-line strong", has_text="122").wait_for(timeout=3500)
+    assert (
+        page.locator('.hand[data-number="1"]').count() == 1
+        and other.locator('.hand[data-number="1"]').count() == 1
+    )
     assert not page.errors, page.errors
 
 
@@ -279,11 +297,11 @@ def test_deleting_a_hand_asks_first_and_renumbers(page: Any, live_server: Any) -
         dialog.dismiss() if len(asked) == 1 else dialog.accept()
 
     page.on("dialog", answer)
-    page.locator("#hand-2").get_by_role("link", name="Delete").click()
+    page.locator('.hand[data-number="2"]').get_by_role("link", name="Delete").click()
     page.wait_for_timeout(300)
-    assert page.locator("#hand-3").count() == 1  # the first answer was "cancel"
-    page.locator("#hand-2").get_by_role("link", name="Delete").click()
-    page.locator("#hand-3").wait_for(state="detached")
+    assert page.locator('.hand[data-number="3"]').count() == 1  # the first answer was "cancel"
+    page.locator('.hand[data-number="2"]').get_by_role("link", name="Delete").click()
+    page.locator('.hand[data-number="3"]').wait_for(state="detached")
     assert "Delete hand 2?" in asked[0]
     assert totals(page) == ["2", "0"]
     assert not page.errors, page.errors
@@ -307,9 +325,12 @@ def start_game(page: Any, game: str, names: list[str], **choices: str) -> None:
 
 
 def save(page: Any, number: int) -> None:
+    form = page.locator("#hand-form")
+    if form.locator("[data-goto=after]").count():
+        step(form, "after")
     page.locator("#preview .preview-title", has_text="This hand scores").wait_for()
     page.locator("#hand-form").get_by_role("button", name="Save hand").click()
-    page.locator(f"#hand-{number}").wait_for()
+    page.locator(f'.hand[data-number="{number}"]').wait_for()
 
 
 def test_a_euchre_game_to_10_in_a_few_taps_a_hand(page: Any) -> None:
@@ -332,7 +353,7 @@ def test_a_euchre_game_to_10_in_a_few_taps_a_hand(page: Any) -> None:
     hand("Wes", 5, alone=True)  # +4: 1–6
     number += 1
     page.get_by_role("button", name="Everyone passed: redeal").click()
-    page.locator(f"#hand-{number}").wait_for()
+    page.locator(f'.hand[data-number="{number}"]').wait_for()
     assert totals(page) == ["1", "6"]
     hand("Nia", 3, alone=True)  # 2–6
     hand("Eli", 2)  # euchred: 4–6
@@ -352,19 +373,22 @@ def test_a_terz_game_with_combinations(page: Any) -> None:
     form = page.locator("#hand-form")
 
     def cards(points: int, last: str, trump: str) -> None:
+        step(form, "before")
         form.locator(f".suit-btn.suit-{trump}").click()
+        step(form, "after")
         form.locator("#id_points_0").fill(str(points))
         form.locator("fieldset", has_text="Last trick").get_by_text(last, exact=True).click()
 
-    def announce(row: int, seat: str, kind: str, length: str = "", top: str = "", suit: str = ""):
-        form.locator(f"#id_seq{row}_seat").select_option(seat)
-        form.locator(f"#id_seq{row}_kind").select_option(kind)
+    def announce(who: str, kind: str, length: str = "", top: str = "", suit: str = "") -> None:
+        builder = form.locator("[data-builder]")
+        builder.locator('[data-step="seat"]').get_by_text(who, exact=True).click()
+        builder.locator('[data-step="kind"]').get_by_text(kind, exact=True).click()
         if length:
-            form.locator(f"#id_seq{row}_length").select_option(length)
+            builder.locator('[data-step="length"]').get_by_text(f"{length} cards").click()
         if top:
-            form.locator(f"#id_seq{row}_top").select_option(top)
+            builder.locator('[data-step="top"]').get_by_text(top, exact=True).click()
         if suit:
-            form.locator(f"#id_seq{row}_suit").select_option(suit)
+            builder.locator(f'[data-step="suit"] .suit-{suit}').click()
 
     cards(80, "Ben", "C")
     assert form.locator("#id_points_1").input_value() == "60"
@@ -373,25 +397,25 @@ def test_a_terz_game_with_combinations(page: Any) -> None:
     assert "Ben" in page.locator(".board-meta").inner_text()  # the last trick deals next
 
     cards(74, "Ann", "D")
-    form.locator("summary", has_text="Combinations").click()
-    announce(0, "0", "sequence", "3", "J", "S")
-    announce(1, "1", "sequence", "4", "K", "H")
-    announce(2, "1", "sequence", "3", "9", "C")
-    page.locator("#preview", has_text="is senior").wait_for()
+    step(form, "during")
+    announce("Ann", "Run", "3", "J", "S")
+    announce("Ben", "Run", "4", "K", "H")
+    announce("Ben", "Run", "3", "9", "C")
+    form.locator(".verdict-list li.counted", has_text="4-card run").wait_for()
     shot(page, "terz-combinations")
     save(page, 2)
     assert totals(page) == ["164", "206"]
-    assert "Ann's combinations count for nothing" in page.locator("#hand-2").inner_text()
+    assert (
+        "Ann's combinations count for nothing"
+        in page.locator('.hand[data-number="2"]').inner_text()
+    )
 
     cards(90, "Ann", "S")
-    form.locator("summary", has_text="Combinations").click()
-    # Quick chips fill the next row with the player and the kind.
-    form.get_by_role("button", name="+ Ann: four of a kind").click()
-    form.locator("#id_seq0_top").select_option("J")
-    form.get_by_role("button", name="+ Ann: marriage").click()
-    form.locator("#id_seq1_suit").select_option("H")
+    step(form, "during")
+    announce("Ann", "Four of a kind", top="J")
+    announce("Ann", "Marriage", suit="H")
     assert form.locator("#id_seq1_kind").input_value() == "marriage"
-    announce(2, "1", "sequence", "4", "10", "S")
+    announce("Ben", "Run", "4", "10", "S")
     save(page, 3)
     page.locator(".banner").wait_for()
     assert totals(page) == ["484", "256"]
@@ -420,6 +444,7 @@ def test_a_304_game_of_eleven_deals_to_its_winner(page: Any) -> None:
         (2, 200, 0, 210, 6),
     ]
     for number, (bidder, bid, partner, points, tricks) in enumerate(deals, start=1):
+        step(form, "before")
         seat = form.locator("fieldset", has_text="Who won the auction")
         seat.get_by_text(names[bidder], exact=True).click()
         form.locator("#id_bid").fill(str(bid - 5))
@@ -429,7 +454,8 @@ def test_a_304_game_of_eleven_deals_to_its_winner(page: Any) -> None:
         form.locator(".rank-pad").get_by_text("A", exact=True).click()
         called = form.locator("fieldset", has_text="Called card")
         called.locator(".suit-btn.suit-S" if partner != 0 else ".suit-btn.suit-D").click()
-        holder = form.locator("fieldset", has_text="Who held it")
+        step(form, "after")
+        holder = form.locator("fieldset", has_text="Who held the called card")
         holder.get_by_text(names[partner], exact=True).click()
         form.locator("#id_points").fill(str(points))
         form.locator(".trick-pad").get_by_text(str(tricks), exact=True).click()
@@ -443,7 +469,7 @@ def test_a_304_game_of_eleven_deals_to_its_winner(page: Any) -> None:
     winners = [names[i] for i, t in enumerate(game.totals) if t == best]
     assert game.hand_count == 11 and game.is_finished
     assert " & ".join(winners) in page.locator(".banner").inner_text()
-    assert totals(page) == [str(t) for t in game.totals]
+    assert totals(page) == [str(t).replace("-", "−") for t in game.totals]
     shot(page, "304-won")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not page.errors, page.errors
@@ -462,13 +488,16 @@ def test_a_hoskin_tekli_game_with_a_failed_contract(page: Any) -> None:
         gomu: int,
         last: str,
     ) -> None:
+        step(form, "before")
         form.locator("fieldset", has_text="who holds").get_by_text(holder, exact=True).click()
         form.locator("fieldset", has_text="Kontrat").get_by_text(contract, exact=True).click()
         form.locator(f".suit-btn.suit-{trump}").first.click()
+        step(form, "during")
         for seat, meld in enumerate(melds):
             if meld is not None:
                 form.locator(f"#id_meld_{seat}").fill(str(meld))
         form.locator("#id_gomu_points").fill(str(gomu))
+        step(form, "after")
         form.locator("#id_tricks_0").fill(str(tricks[0]))
         form.locator("#id_tricks_1").fill(str(tricks[1]))
         form.locator("fieldset", has_text="Last trick").get_by_text(last, exact=True).click()
@@ -481,9 +510,11 @@ def test_a_hoskin_tekli_game_with_a_failed_contract(page: Any) -> None:
 
     # 2: Fatih deals, so Ece speaks second: she takes it at 650. Fatih's melds come from the
     # calculator: kings around 80 + pinik 40 + ♠ evli 20 = 140.
+    step(form, "before")
     form.locator("fieldset", has_text="who holds").get_by_text("Ece", exact=True).click()
     form.locator("fieldset", has_text="Kontrat").get_by_text("650", exact=True).click()
     form.locator(".suit-btn.suit-H").first.click()
+    step(form, "during")
     calc = form.locator(".meld-player").nth(1).locator(".meld-calc")
     calc.locator("summary").click()
     for suit, rank in [("S", "K"), ("H", "K"), ("D", "K"), ("C", "K"), ("S", "Q"), ("D", "J")]:
@@ -493,8 +524,8 @@ def test_a_hoskin_tekli_game_with_a_failed_contract(page: Any) -> None:
     deal("Ece", "650", "H", [200, None, 60], (120, 150), 30, "Fatih")
     save(page, 2)
     # Ece: 200 + 120 = 320 < 650 → −650; Fatih 140 + 150 + 20 + 30; Gül 60 + 180.
-    assert totals(page) == [str(131 - 650), str(170 + 340), str(689 + 240)]
-    assert "made only 320: −650" in page.locator("#hand-2").inner_text()
+    assert totals(page) == [f"−{650 - 131}", str(170 + 340), str(689 + 240)]
+    assert "made only 320: −650" in page.locator('.hand[data-number="2"]').inner_text()
     shot(page, "hoskin-failed")
 
     # 3: Fatih at 650 fails on an unannounced burial although his points would do.
@@ -502,11 +533,11 @@ def test_a_hoskin_tekli_game_with_a_failed_contract(page: Any) -> None:
     form.locator("summary", has_text="False declarations").click()
     form.locator(".check-btn", has_text="buried").click()
     save(page, 3)
-    assert "buried without announcing it" in page.locator("#hand-3").inner_text()
+    assert "buried without announcing it" in page.locator('.hand[data-number="3"]').inner_text()
     # Gül: 929 + 100 + 160 = 1189 crosses the baraj of 1000.
     page.locator(".banner").wait_for()
     assert "Gül wins" in page.locator(".banner").inner_text()
-    assert "-" in totals(page)[0]
+    assert totals(page)[0].startswith("−")
     shot(page, "hoskin-won")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not page.errors, page.errors

@@ -6,7 +6,7 @@ import pytest
 
 from games.engine.game import HandError
 from games.models import Bid, Conflict, Declaration, Game, Hand
-from tests.conftest import klob_hand
+from tests.conftest import hand_id, klob_hand
 
 
 def seq(seat: int, length: int, top: str, suit: str) -> dict[str, object]:
@@ -64,7 +64,7 @@ def test_editing_a_hand_recomputes_everything_after_it(game: Game) -> None:
     game.record_hand(klob_hand())
     game.record_hand(klob_hand(dealer=0, caller=1, card_points=[88, 64]))
     assert game.totals == [106 + 162, 56]
-    game.edit_hand(1, klob_hand(card_points=[60, 92]), version=1)
+    game.edit_hand(hand_id(game, 1), klob_hand(card_points=[60, 92]), version=1)
     assert game.hands.get(number=1).scores == [0, 162]
     assert game.hands.get(number=2).totals == [162, 162]
     assert game.totals == [162, 162]
@@ -72,41 +72,42 @@ def test_editing_a_hand_recomputes_everything_after_it(game: Game) -> None:
 
 def test_editing_a_stale_version_is_a_conflict(game: Game) -> None:
     game.record_hand(klob_hand())
-    game.edit_hand(1, klob_hand(card_points=[100, 52]), version=1)
+    game.edit_hand(hand_id(game, 1), klob_hand(card_points=[100, 52]), version=1)
     with pytest.raises(Conflict):
-        game.edit_hand(1, klob_hand(card_points=[60, 92]), version=1)
+        game.edit_hand(hand_id(game, 1), klob_hand(card_points=[60, 92]), version=1)
     assert game.hands.get().facts["card_points"] == [100, 52]
 
 
 def test_an_edit_updates_stored_declaration_verdicts(game: Game) -> None:
     game.record_hand(klob_hand(declarations=[seq(0, 3, "9", "S")]))
-    game.edit_hand(1, klob_hand(declarations=[seq(0, 3, "9", "S"), seq(1, 4, "A", "D")]), 1)
+    both = [seq(0, 3, "9", "S"), seq(1, 4, "A", "D")]
+    game.edit_hand(hand_id(game, 1), klob_hand(declarations=both), 1)
     rows = list(Declaration.objects.filter(hand__game=game))
     assert [(r.seat, r.counted) for r in rows] == [(0, False), (1, True)]
 
 
 def test_undo_removes_the_last_hand(game: Game) -> None:
     game.record_hand(klob_hand())
-    game.record_hand(klob_hand(dealer=0))
-    game.undo_last_hand()
+    last = game.record_hand(klob_hand(dealer=0))
+    game.undo_hand(last.pk)
     assert game.hand_count == 1 and game.totals == [106, 56] and game.next_dealer == 0
 
 
 def test_delete_renumbers_and_recomputes(game: Game) -> None:
     for dealer in (3, 0, 1):
         game.record_hand(klob_hand(dealer=dealer))
-    game.delete_hand(1)
-    assert list(game.hands.values_list("number", "dealer")) == [(1, 0), (2, 1)]
+    game.remove_hand(hand_id(game, 1))
+    assert list(game.live_hands().values_list("number", "dealer")) == [(1, 0), (2, 1)]
     assert game.totals == [212, 112]
 
 
 def test_the_game_finishes_and_unfinishes(game: Game) -> None:
     for _ in range(5):
-        game.record_hand(klob_hand())
+        last = game.record_hand(klob_hand())
     assert game.is_finished and game.winners == [0] and game.finished is not None
     with pytest.raises(HandError):
         game.record_hand(klob_hand())
-    game.undo_last_hand()
+    game.undo_hand(last.pk)
     assert not game.is_finished and game.finished is None
 
 

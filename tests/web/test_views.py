@@ -13,8 +13,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import Circle, Game
-from tests.conftest import PLAYERS, hand_post, klob_hand
+from games.models import Circle, Game, HandInProgress
+from tests.conftest import PLAYERS, hand_id, hand_post, klob_hand
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -107,7 +107,7 @@ class TestRecordingHands:
     def test_with_htmx_it_swaps_the_play_region(self, member: Client, game: Game) -> None:
         response = member.post(url("hand_record", game), hand_post(), **HTMX)
         page = response.content.decode()
-        assert response.status_code == 200 and page.strip().startswith('<div id="play">')
+        assert response.status_code == 200 and page.strip().startswith('<div id="play"')
         assert "Ann &amp; Cleo called ♥ and made 106 against 56." in page
 
     def test_bad_input_names_the_problem_keeps_values_and_saves_nothing(
@@ -169,7 +169,7 @@ class TestRecordingHands:
 
     def test_the_preview_lists_what_is_missing(self, member: Client, game: Game) -> None:
         page = member.post(url("hand_preview", game), {"dealer": "3"}, **HTMX).content.decode()
-        assert "Trump: still to fill in" in page
+        assert "Still to come: Who called, Trump, Card points, Last trick." in page
 
     def test_the_preview_says_when_a_hand_ends_the_game(self, member: Client, game: Game) -> None:
         for _ in range(4):
@@ -180,7 +180,7 @@ class TestRecordingHands:
     def test_record_refuses_get(self, member: Client, game: Game) -> None:
         assert member.get(url("hand_record", game)).status_code == 405
         assert member.get(url("hand_preview", game)).status_code == 405
-        assert member.get(url("hand_undo", game)).status_code == 405
+        assert member.get(url("hand_undo", game, 1)).status_code == 405
         assert member.get(url("game_rematch", game)).status_code == 405
         assert member.get(reverse("game_import", args=[game.circle.slug])).status_code == 405
         assert member.get(reverse("circle_rename", args=[game.circle.slug])).status_code == 405
@@ -189,10 +189,10 @@ class TestRecordingHands:
 class TestEditingHands:
     def test_it_edits_a_hand(self, member: Client, game: Game) -> None:
         game.record_hand(klob_hand())
-        form = member.get(url("hand_edit", game, 1)).content.decode()
+        form = member.get(url("hand_edit", game, hand_id(game, 1))).content.decode()
         assert 'value="96"' in form and 'name="version" value="1"' in form
         response = member.post(
-            url("hand_edit", game, 1), hand_post(points_0=60, points_1=92, version=1)
+            url("hand_edit", game, hand_id(game, 1)), hand_post(points_0=60, points_1=92, version=1)
         )
         assert response.status_code == 302
         game.refresh_from_db()
@@ -200,25 +200,25 @@ class TestEditingHands:
 
     def test_a_stale_edit_is_refused_with_a_clear_message(self, member: Client, game: Game) -> None:
         game.record_hand(klob_hand())
-        game.edit_hand(1, klob_hand(card_points=[100, 52]), version=1)
+        game.edit_hand(hand_id(game, 1), klob_hand(card_points=[100, 52]), version=1)
         response = member.post(
-            url("hand_edit", game, 1), hand_post(points_0=60, points_1=92, version=1)
+            url("hand_edit", game, hand_id(game, 1)), hand_post(points_0=60, points_1=92, version=1)
         )
-        assert response.status_code == 400
-        assert b"Another phone changed this hand" in response.content
+        assert response.status_code == 409
+        assert b"Another phone changed this game" in response.content
         assert game.hands.get().facts["card_points"] == [100, 52]
 
     def test_undo_with_htmx(self, member: Client, game: Game) -> None:
-        game.record_hand(klob_hand())
-        response = member.post(url("hand_undo", game), **HTMX)
-        assert response.status_code == 200 and game.hands.count() == 0
+        hand = game.record_hand(klob_hand())
+        response = member.post(url("hand_undo", game, hand.pk), **HTMX)
+        assert response.status_code == 200 and game.live_hands().count() == 0
 
     def test_delete_asks_first(self, member: Client, game: Game) -> None:
-        game.record_hand(klob_hand())
-        assert b"Delete hand 1?" in member.get(url("hand_delete", game, 1)).content
-        assert game.hands.count() == 1
-        member.post(url("hand_delete", game, 1))
-        assert game.hands.count() == 0
+        hand = game.record_hand(klob_hand())
+        assert b"Delete hand 1?" in member.get(url("hand_delete", game, hand.pk)).content
+        assert game.live_hands().count() == 1
+        member.post(url("hand_delete", game, hand.pk))
+        assert game.live_hands().count() == 0
 
 
 class TestGamePage:
@@ -256,16 +256,18 @@ class TestGamePage:
         )
 
     def test_live_answers_204_when_nothing_changed(self, member: Client, game: Game) -> None:
-        response = member.get(url("game_live", game) + f"?v={game.version}", **HTMX)
+        d = HandInProgress.of(game).version
+        response = member.get(url("game_live", game) + f"?v={game.version}&d={d}", **HTMX)
         assert response.status_code == 204 and response.content == b""
         game.record_hand(klob_hand())
-        response = member.get(url("game_live", game) + "?v=1", **HTMX)
+        response = member.get(url("game_live", game) + f"?v=1&d={d}", **HTMX)
         assert response.status_code == 200 and b'hx-swap-oob="true"' in response.content
 
     def test_live_no_change_is_one_query(self, member: Client, game: Game) -> None:
+        d = HandInProgress.of(game).version
         with CaptureQueriesContext(connection) as queries:
-            member.get(url("game_live", game) + f"?v={game.version}")
-        assert len(queries) == 1
+            response = member.get(url("game_live", game) + f"?v={game.version}&d={d}")
+        assert response.status_code == 204 and len(queries) == 1
 
     def test_the_page_queries_do_not_grow_with_hands(self, member: Client, circle: Circle) -> None:
         game = Game.create(circle, "klaberjass", PLAYERS, {"target": 100000})
@@ -361,16 +363,15 @@ class TestAccess:
             ("game_live", "get"),
             ("hand_record", "post"),
             ("hand_preview", "post"),
-            ("hand_undo", "post"),
             ("game_export", "get"),
             ("game_rematch", "post"),
         ]:
             path = reverse(name, args=[other.slug, game.slug])
             response = getattr(stranger, method)(path, **HTMX)
             assert response.status_code == 404, name
-        assert (
-            stranger.get(reverse("hand_edit", args=[other.slug, game.slug, 1])).status_code == 404
-        )
+        for name in ("hand_edit", "hand_delete", "hand_undo", "hand_restore"):
+            path = reverse(name, args=[other.slug, game.slug, 1])
+            assert stranger.post(path, **HTMX).status_code == 404, name
 
     def test_the_htmx_fragment_obeys_the_same_rules(self, stranger: Client, game: Game) -> None:
         path = reverse("game_live", args=["x" * 22, game.slug]) + "?v=0"
@@ -393,7 +394,8 @@ class TestAccess:
 
     def test_watch_live_refreshes_on_change(self, stranger: Client, game: Game) -> None:
         live = reverse("watch_live", args=[game.watch_slug])
-        assert stranger.get(live + f"?v={game.version}").status_code == 204
+        d = HandInProgress.of(game).version
+        assert stranger.get(live + f"?v={game.version}&d={d}").status_code == 204
         game.record_hand(klob_hand())
         assert b"106" in stranger.get(live + "?v=1").content
 
@@ -403,16 +405,16 @@ class TestLongGames:
         self, member: Client, circle: Circle
     ) -> None:
         game = Game.create(circle, "klaberjass", PLAYERS, {"target": 100000})
-        for i in range(45):
-            game.record_hand(klob_hand(dealer=i % 4))
+        ids = [game.record_hand(klob_hand(dealer=i % 4)).pk for i in range(45)]
         page = member.get(url("game", game)).content.decode()
-        assert 'id="hand-45"' in page and 'id="hand-6"' in page and 'id="hand-5"' not in page
+        assert f'id="hand-{ids[44]}"' in page and f'id="hand-{ids[5]}"' in page
+        assert f'id="hand-{ids[4]}"' not in page
         assert "?before=6" in page
         more = member.get(url("game", game) + "?before=6", **HTMX).content.decode()
-        assert 'id="hand-5"' in more and 'id="hand-1"' in more and "<html" not in more
-        assert "Show earlier hands" not in more
+        assert f'id="hand-{ids[4]}"' in more and f'id="hand-{ids[0]}"' in more
+        assert "<html" not in more and "Show earlier hands" not in more
         plain = member.get(url("game", game) + "?before=6").content.decode()
-        assert "<html" in plain and 'id="hand-5"' in plain
+        assert "<html" in plain and f'id="hand-{ids[4]}"' in plain
 
 
 class TestInlineEditing:
@@ -420,30 +422,32 @@ class TestInlineEditing:
         self, member: Client, game: Game
     ) -> None:
         game.record_hand(klob_hand())
-        page = member.get(url("hand_edit", game, 1), **HTMX).content.decode()
+        page = member.get(url("hand_edit", game, hand_id(game, 1)), **HTMX).content.decode()
         assert page.strip().startswith('<section id="hand-form" class="card editing">')
         assert "<html" not in page and 'value="96"' in page
 
     def test_saving_with_htmx_swaps_the_play_region(self, member: Client, game: Game) -> None:
         game.record_hand(klob_hand())
         data = hand_post(points_0=60, points_1=92, version=1)
-        page = member.post(url("hand_edit", game, 1), data, **HTMX).content.decode()
-        assert page.strip().startswith('<div id="play">') and "Record hand 2" in page
+        page = member.post(url("hand_edit", game, hand_id(game, 1)), data, **HTMX).content.decode()
+        assert page.strip().startswith('<div id="play"') and "<h2>Hand 2</h2>" in page
         game.refresh_from_db()
         assert game.totals == [0, 162]
 
     def test_an_error_with_htmx_stays_in_the_edit_form(self, member: Client, game: Game) -> None:
         game.record_hand(klob_hand())
-        response = member.post(url("hand_edit", game, 1), hand_post(points_1=50, version=1), **HTMX)
+        response = member.post(
+            url("hand_edit", game, hand_id(game, 1)), hand_post(points_1=50, version=1), **HTMX
+        )
         assert response["HX-Retarget"] == "#hand-form"
         assert b"must add up to 152" in response.content and b"Edit hand 1" in response.content
 
     def test_delete_with_htmx_swaps_the_play_region(self, member: Client, game: Game) -> None:
         game.record_hand(klob_hand())
         game.record_hand(klob_hand(dealer=0))
-        page = member.post(url("hand_delete", game, 1), **HTMX).content.decode()
-        assert page.strip().startswith('<div id="play">')
-        assert list(game.hands.values_list("number", "dealer")) == [(1, 0)]
+        page = member.post(url("hand_delete", game, hand_id(game, 1)), **HTMX).content.decode()
+        assert page.strip().startswith('<div id="play"')
+        assert list(game.live_hands().values_list("number", "dealer")) == [(1, 0)]
 
     def test_a_finished_game_keeps_a_place_for_the_edit_form(
         self, member: Client, game: Game

@@ -1,0 +1,16 @@
+"""The error pages Django does not make itself: a stale CSRF token and a rate limit reached."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """settings.CSRF_FAILURE_VIEW: the page was open too long or cookies are blocked."""
+    return render(request, "403_csrf.html", status=403)
+
+
+def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """settings.RATELIMIT_VIEW: django-ratelimit refused the request (games/ratelimits.py)."""
+    return render(request, "429.html", status=429)

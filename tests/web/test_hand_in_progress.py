@@ -1,0 +1,256 @@
+"""The hand in progress: one per game, on the server, the same on every phone.
+
+Each test asks what happens when another phone acts in between.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Game, HandInProgress
+from tests.conftest import hand_post
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def url(name: str, game: Game, *args: Any) -> str:
+    return reverse(name, args=[game.circle.slug, game.slug, *args])
+
+
+def change(client: Client, game: Game, token: str | None = None, **fields: str) -> Any:
+    token = token if token is not None else HandInProgress.of(game).token
+    return client.post(url("hand_progress", game), {"token": token, **fields})
+
+
+class TestChanges:
+    def test_changes_from_two_phones_to_different_fields_both_survive(
+        self, client: Client, game: Game
+    ) -> None:
+        other = Client()
+        assert change(client, game, caller="0").status_code == 200
+        assert change(other, game, trump="H").status_code == 200
+        assert HandInProgress.of(game).fields == {"caller": "0", "trump": "H"}
+
+    def test_on_one_field_the_later_change_wins(self, client: Client, game: Game) -> None:
+        change(client, game, points_0="90")
+        answer = change(Client(), game, points_0="96").json()
+        assert answer["fields"]["points_0"] == "96"
+        assert HandInProgress.of(game).fields == {"points_0": "96"}
+
+    def test_each_change_is_a_new_version(self, client: Client, game: Game) -> None:
+        first = change(client, game, caller="0").json()["version"]
+        assert change(client, game, caller="1").json()["version"] == first + 1
+
+    def test_clearing_a_field_removes_it(self, client: Client, game: Game) -> None:
+        change(client, game, caller="0", trump="S")
+        change(client, game, trump="")
+        assert HandInProgress.of(game).fields == {"caller": "0"}
+
+    def test_a_change_to_a_hand_saved_meanwhile_is_refused(
+        self, client: Client, game: Game
+    ) -> None:
+        old = HandInProgress.of(game).token
+        client.post(url("hand_record", game), {**hand_post(), "token": old})
+        answer = change(Client(), game, token=old, caller="1")
+        assert answer.status_code == 200 and answer.json()["accepted"] is False
+        assert answer.json()["saved"].startswith("Hand 1 saved: Ann ♥ +106")
+        assert HandInProgress.of(game).fields == {}
+
+    def test_a_field_that_is_not_part_of_the_hand_is_refused(
+        self, client: Client, game: Game
+    ) -> None:
+        assert change(client, game, nonsense="1").status_code == 400
+        assert change(client, game, key="x").status_code == 400
+        assert HandInProgress.of(game).fields == {}
+
+    def test_an_over_long_value_is_refused(self, client: Client, game: Game) -> None:
+        assert change(client, game, points_0="9" * 500).status_code == 400
+        assert HandInProgress.of(game).fields == {}
+
+    def test_a_watcher_cannot_change_it(self, game: Game) -> None:
+        path = reverse("hand_progress", args=["x" * 22, game.slug])
+        assert Client().post(path, {"caller": "0"}).status_code == 404
+        assert Client().get(url("hand_progress", game)).status_code == 405
+
+
+class TestTheGamePage:
+    def test_a_reload_shows_what_every_phone_entered(self, client: Client, game: Game) -> None:
+        change(Client(), game, caller="2", trump="D", points_0="70")
+        page = client.get(url("game", game)).content.decode()
+        assert 'value="2" id="id_caller_2" checked' in page or (
+            'id="id_caller_2"' in page and "checked" in page
+        )
+        assert 'name="points_0"' in page and 'value="70"' in page
+        assert 'class="play entering"' in page
+
+    def test_a_blank_hand_shows_nothing_in_red(self, client: Client, game: Game) -> None:
+        preview = client.post(url("hand_preview", game), {"dealer": "3"}).content.decode()
+        assert "problems" not in preview and "Not yet right" not in preview
+        assert "Still to come" in preview
+
+    def test_a_typed_mistake_shows_in_red(self, client: Client, game: Game) -> None:
+        preview = client.post(
+            url("hand_preview", game), {"dealer": "3", "points_0": "abc"}
+        ).content.decode()
+        assert "Not yet right" in preview
+
+    def test_the_poll_answers_204_while_nothing_changed(self, client: Client, game: Game) -> None:
+        progress = HandInProgress.of(game)
+        live = url("game_live", game) + f"?v={game.version}&d={progress.version}"
+        assert client.get(live, **HTMX).status_code == 204
+        change(Client(), game, caller="1")
+        answer = client.get(live + f"&t={progress.token}", **HTMX).content.decode()
+        assert 'id="progress-state"' in answer and "hx-swap-oob" in answer
+        state = answer.split('data-fields="', 1)[1].split('"', 1)[0]
+        assert json.loads(state.replace("&quot;", '"')) == {"caller": "1"}
+
+    def test_after_another_phones_save_the_poll_brings_the_next_hand(
+        self, client: Client, game: Game
+    ) -> None:
+        progress = HandInProgress.of(game)
+        Client().post(url("hand_record", game), {**hand_post(), "token": progress.token})
+        live = url("game_live", game) + f"?v=1&d={progress.version}&t={progress.token}"
+        answer = client.get(live, **HTMX)
+        page = answer.content.decode()
+        assert answer["HX-Reswap"] == "none" and 'id="play"' in page and "hx-swap-oob" in page
+        assert "Hand 1 saved: Ann ♥ +106" in page and "Hand 2" in page
+
+    def test_the_watch_page_shows_the_hand_in_progress(self, game: Game) -> None:
+        change(Client(), game, caller="0", trump="H")
+        page = Client().get(reverse("watch", args=[game.watch_slug])).content.decode()
+        assert "Hand 1 · Ann called ♥" in page
+
+
+class TestSaving:
+    def test_saving_clears_the_hand_in_progress_for_every_phone(
+        self, client: Client, game: Game
+    ) -> None:
+        change(client, game, caller="0")
+        token = HandInProgress.of(game).token
+        client.post(url("hand_record", game), {**hand_post(), "token": token}, **HTMX)
+        progress = HandInProgress.of(game)
+        assert progress.fields == {} and progress.token != token
+        assert progress.saved_number == 1
+
+    def test_the_second_of_two_phones_saving_the_same_hand_is_refused(
+        self, client: Client, game: Game
+    ) -> None:
+        token = HandInProgress.of(game).token
+        other = Client()
+        first = client.post(url("hand_record", game), {**hand_post(), "token": token}, **HTMX)
+        assert first.status_code == 200
+        second = other.post(
+            url("hand_record", game), {**hand_post(key="other"), "token": token}, **HTMX
+        )
+        assert second.status_code == 409
+        assert "Another phone just saved hand 1: Ann ♥ +106" in second.content.decode()
+        assert game.live_hands().count() == 1
+
+    def test_two_form_snapshots_without_script_store_one_hand(
+        self, client: Client, game: Game
+    ) -> None:
+        page = client.get(url("game", game)).content.decode()
+        assert 'name="expect_number" value="1"' in page
+        snapshot = {**hand_post(), "expect_number": "1", "expect_version": str(game.version)}
+        assert client.post(url("hand_record", game), {**snapshot, "key": "a"}).status_code == 302
+        late = Client().post(url("hand_record", game), {**snapshot, "key": "b"})
+        assert late.status_code == 409
+        assert "Another phone just saved hand 1" in late.content.decode()
+        assert 'value="96"' in late.content.decode()  # what was typed is still there
+        assert game.live_hands().count() == 1
+
+    def test_a_double_tap_still_saves_one_hand(self, client: Client, game: Game) -> None:
+        token = HandInProgress.of(game).token
+        data = {**hand_post(), "token": token, "key": "same"}
+        client.post(url("hand_record", game), data, **HTMX)
+        again = client.post(url("hand_record", game), data, **HTMX)
+        assert again.status_code == 200 and game.live_hands().count() == 1
+
+    def test_enter_in_a_number_field_saves_nothing(self, client: Client, game: Game) -> None:
+        data = {**hand_post(), "check": "1"}
+        response = client.post(url("hand_record", game), data)
+        assert response.status_code == 400 and game.live_hands().count() == 0
+
+    def test_a_save_with_script_says_which_hand_it_saved(self, client: Client, game: Game) -> None:
+        token = HandInProgress.of(game).token
+        page = client.post(
+            url("hand_record", game), {**hand_post(), "token": token}, **HTMX
+        ).content.decode()
+        assert "Hand 1 saved: Ann ♥ +106." in page and 'data-fade="5"' in page
+        assert url("hand_undo", game, game.live_hands().get().pk) in page
+
+
+class TestFewerTaps:
+    def test_typing_the_304_auction_fills_in_the_bidder_and_the_bid(self, circle: Any) -> None:
+        game = Game.create(circle, "304", ["Asha", "Bala", "Chitra", "Dev"], first_dealer=3)
+        # From the dealer's left: Asha 160, Bala 170, Chitra passes, Dev 190, Asha and Bala pass.
+        answer = change(Client(), game, auction="160 170 p 190 p p").json()
+        assert answer["fields"]["bidder"] == "3" and answer["fields"]["bid"] == "190"
+
+    def test_a_half_typed_auction_fills_in_the_highest_bid_so_far(self, circle: Any) -> None:
+        game = Game.create(circle, "304", ["Asha", "Bala", "Chitra", "Dev"], first_dealer=0)
+        answer = change(Client(), game, auction="160 175").json()
+        assert answer["fields"]["bidder"] == "2" and answer["fields"]["bid"] == "175"
+
+    def test_a_mistyped_auction_fills_in_nothing(self, circle: Any) -> None:
+        game = Game.create(circle, "304", ["Asha", "Bala", "Chitra", "Dev"])
+        answer = change(Client(), game, auction="160 q").json()
+        assert answer["fields"] == {"auction": "160 q"}
+
+    def test_typing_the_ihale_fills_in_the_holder_and_the_contract(self, circle: Any) -> None:
+        game = Game.create(circle, "hoskin", ["Ali", "Berk", "Cem", "Deniz"], first_dealer=0)
+        # The speakers: Berk (left of the dealer) and Cem; Cem's 600 is the last bid.
+        answer = change(Client(), game, auction="550 600 p").json()
+        assert answer["fields"]["holder"] == "2" and answer["fields"]["contract"] == "600"
+        forced = change(Client(), game, auction="p p").json()
+        assert forced["fields"]["holder"] == "1" and forced["fields"]["forced"] == "on"
+        assert forced["fields"]["contract"] == "550"
+
+    def test_in_tekli_the_holder_decides_the_contract(self, circle: Any) -> None:
+        game = Game.create(circle, "hoskin-tekli", ["Ece", "Fatih", "Gül"], first_dealer=0)
+        # P1 (Fatih) 550, P2 (Gül) 650, P3 (Ece) 750.
+        assert change(Client(), game, holder="2").json()["fields"]["contract"] == "650"
+        assert change(Client(), game, holder="0").json()["fields"]["contract"] == "750"
+        assert change(Client(), game, holder="1").json()["fields"]["contract"] == "550"
+
+
+class TestTheDeclarationsHelper:
+    def test_it_starts_from_the_hand_in_progress_and_judges_it_at_once(
+        self, client: Client, game: Game
+    ) -> None:
+        change(client, game, dealer="0", caller="0", trump="H")
+        change(client, game, seq0_seat="3", seq0_length="4", seq0_top="Q", seq0_suit="S")
+        change(client, game, seq1_seat="0", seq1_length="4", seq1_top="Q", seq1_suit="H")
+        path = reverse("declarations", args=[game.circle.slug]) + f"?game={game.slug}"
+        page = client.get(path).content.decode()
+        assert page.index('id="verdict"') < page.index('method="get"')  # the verdict on top
+        assert "equal 4-card runs to the Q: the run in trumps wins" in page
+        assert "Use in this hand" in page
+
+    def test_use_in_this_hand_carries_its_entries_into_the_hand(
+        self, client: Client, game: Game
+    ) -> None:
+        change(client, game, caller="1", points_0="80")
+        data = {
+            "dealer": "2",
+            "trump": "S",
+            "seq0_seat": "1",
+            "seq0_length": "3",
+            "seq0_top": "K",
+            "seq0_suit": "S",
+            "bella": "3",
+        }
+        response = client.post(url("declarations_use", game), data)
+        assert response.status_code == 302 and "phase=during" in response["Location"]
+        fields = HandInProgress.of(game).fields
+        assert fields["caller"] == "1" and fields["points_0"] == "80"  # kept
+        assert fields["trump"] == "S" and fields["dealer"] == "2" and fields["bella"] == "3"
+        assert fields["seq0_top"] == "K" and fields["seq0_seat"] == "1"
+
+    def test_a_game_without_declarations_has_no_helper_to_use(self, circle: Any) -> None:
+        game = Game.create(circle, "euchre", ["Nia", "Eli", "Sam", "Wes"])
+        assert Client().post(url("declarations_use", game), {"trump": "S"}).status_code == 404
