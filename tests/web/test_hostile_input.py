@@ -663,7 +663,7 @@ def hostile_files(site: Site) -> Iterator[tuple[str, bytes]]:
     for game in site.games:
         record = game.export()
         for path in _leaves(record):
-            for value in sample_objects(values, game.variant + "/".join(map(str, path)), 2):
+            for value in sample_objects(values, game.variant + "/".join(map(str, path)), 1):
                 yield (
                     f"{game.variant} {'/'.join(map(str, path))}={value!r:.20}",
                     _dumps(_replace(record, path, value)),
