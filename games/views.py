@@ -11,6 +11,7 @@ from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
+    HttpResponseBadRequest,
     HttpResponseForbidden,
     JsonResponse,
 )
@@ -496,7 +497,9 @@ def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
         # Enter in a number field: check the hand, never save half of it.
         form.is_valid()
     elif form.is_valid():
-        token = request.POST.get("token", "")[:32]
+        token = _posted_token(request)
+        if token is None:
+            return HttpResponseBadRequest("That save names no hand Scorer knows: reload the page.")
         try:
             hand = found.record_hand(
                 form.facts(),
@@ -561,11 +564,14 @@ def hand_progress(request: HttpRequest, circle: str, game: str) -> JsonResponse:
         changes[name] = value
     if len(changes) > HandInProgress.MAX_FIELDS:
         return JsonResponse({"error": "Too many changes at once."}, status=400)
+    token = _posted_token(request)
+    if token is None:
+        return JsonResponse({"error": "That change names no hand Scorer knows."}, status=400)
     progress = HandInProgress.of(found)
     dealer = found.next_dealer if found.next_dealer is not None else found.first_dealer
     merged = {"dealer": str(dealer), **progress.fields, **changes}
     changes.update(form.derived(merged, changes))
-    accepted = progress.change(request.POST.get("token", "")[:32], changes)
+    accepted = progress.change(token, changes)
     # A change to a hand another phone saved meanwhile is normal at a table, not an error:
     # the answer says so, and carries the hand in progress that replaced it.
     return JsonResponse({**_progress_state(progress), "accepted": accepted})
@@ -632,6 +638,17 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 def _hand(game: Game, hand: int) -> Hand:
     """A hand of this game by its identity, live or removed; 404 for another game's."""
     return get_object_or_404(Hand, game=game, pk=hand)
+
+
+def _posted_token(request: HttpRequest) -> str | None:
+    """The hand in progress a save or change is based on ("" for none); None when the token
+    is not one Scorer makes (new_token), so that it never reaches a query: a NUL in one is
+    an error in PostgreSQL."""
+    token = request.POST.get("token", "")
+    return token if not token or _TOKEN.fullmatch(token) else None
+
+
+_TOKEN = re.compile(r"[0-9a-f]{1,32}")
 
 
 def _posted_int(request: HttpRequest, name: str) -> int | None:

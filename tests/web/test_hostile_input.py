@@ -215,6 +215,8 @@ class PageReader(HTMLParser):
         self.url = url
         self.links: list[str] = []
         self.forms: list[Form] = []
+        # URLs the page's script sends to, named in data- attributes (data-progress="/c/…").
+        self.endpoints: list[str] = []
         self.form: Form | None = None
         self.select: Field | None = None
         self.textarea: Field | None = None
@@ -224,6 +226,9 @@ class PageReader(HTMLParser):
         for key in ("href", "hx-get"):
             if key in a and tag != "link":
                 self.links.append(urljoin(self.url, a[key]))
+        for key, value in a.items():
+            if key.startswith("data-") and value.startswith("/") and _route_name(value) != "":
+                self.endpoints.append(urljoin(self.url, value))
         if tag == "form":
             action = urljoin(self.url, a.get("action") or self.url)
             self.form = Form(self.url, (a.get("method") or "get").lower(), [action])
@@ -305,6 +310,7 @@ class Walk:
     failures: list[str] = field(default_factory=list)
     reached: set[str] = field(default_factory=set)
     link_parameters: set[str] = field(default_factory=set)
+    endpoints: dict[tuple[str, tuple[str, ...]], Form] = field(default_factory=dict)
     rows: str = ""
 
     def __post_init__(self) -> None:
@@ -424,6 +430,9 @@ def crawl(
         reader.feed(response.content.decode())
         queue += reader.links
         forms += reader.forms
+        for endpoint in reader.endpoints:
+            for form in reader.forms:
+                walk.endpoints.setdefault((endpoint, tuple(sorted(form.fields))), form)
     return pages, forms
 
 
@@ -572,7 +581,21 @@ def test_no_input_anywhere_is_a_server_error_or_a_wrong_change(site: Site) -> No
                         must_refuse=refuse,
                     )
 
-    # 5. Files: hostile texts, and records with each of their values made hostile.
+    # 5. What the page's script sends to the URLs in its data- attributes: one field at a
+    #    time, with whatever else the form carries that names what it is based on (a token).
+    for (endpoint, _), form in walk.endpoints.items():
+        url = urlsplit(endpoint).path
+        hidden = {f.name: f.values for f in form.fields.values() if f.kind == "hidden"}
+        hidden.pop("csrfmiddlewaretoken", None)
+        for f in form.fields.values():
+            if f.kind in ("hidden", "file", "submit"):
+                continue
+            for label in sample(list(HOSTILE), url + f.name, 1):
+                for extra in ({}, hidden):
+                    data = {**extra, f.name: [HOSTILE[label]]}
+                    walk.send(member, "post", url, data, persona="member", what=f"{f.name}={label}")
+
+    # 6. Files: hostile texts, and records with each of their values made hostile.
     for url, f in file_fields:
         for label, content in hostile_files(site):
             upload = SimpleUploadedFile("record.json", content, "application/json")
@@ -604,11 +627,12 @@ def _route(url: str) -> str:
 
 
 def _route_name(url: str) -> str:
+    """The name of the URL pattern a URL resolves to, or "" when none does."""
     path = urlsplit(url).path
     try:
         return get_resolver().resolve(path).url_name or path
     except Resolver404:
-        return "(no route)"
+        return ""
 
 
 def _as_watcher(url: str, site: Site) -> str:
