@@ -771,3 +771,16 @@ def test_a_contract_beyond_the_database_column_is_refused(site: Site, client: Cl
     response = client.post(url, data)
     assert response.status_code == 400
     assert "Enter a number from" in response.content.decode()
+
+
+@pytest.mark.parametrize("token", ["\x00", "a\x00b", "x" * 300, "🂡"])
+def test_a_save_naming_a_token_scorer_cannot_have_made_is_a_400(
+    site: Site, client: Client, token: str
+) -> None:
+    game = next(g for g in site.games if g.variant == "klaberjass")
+    data = {**hand_post(dealer="1", caller="2"), "token": token}
+    response = client.post(f"/c/{site.circle.slug}/g/{game.slug}/hands", data)
+    assert response.status_code == 400
+    assert game.live_hands().count() == 2
+    progress = client.post(f"/c/{site.circle.slug}/g/{game.slug}/progress", {"token": token})
+    assert progress.status_code == 400
