@@ -16,6 +16,7 @@ from games.models import Game
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+CONFLICT = "Failed to load resource: the server responded with a status of 409"
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,7 +42,7 @@ def page(live_server: Any, request: Any) -> Iterator[Any]:
         page.errors = []  # type: ignore[attr-defined]
         # A preview replaced by a newer one is aborted on purpose (hx-sync), and htmx reports
         # the abort on the console; anything else is a real error.
-        aborted = ("htmx:sendAbort", "htmx:afterRequest")
+        aborted = ("htmx:sendAbort", "htmx:afterRequest", CONFLICT)
         page.on(
             "console",
             lambda m: (

@@ -1,0 +1,303 @@
+"""The hand in progress at a real table: several phones on one game, in Chromium at 390×844.
+
+Each phone is its own browser context (its own cookies and storage), as at a table.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.db import connections
+
+from games.models import Circle, Game, HandInProgress
+from tests.web.test_browser import CHROMIUM, CONFLICT, FLAGS, SHOTS, declare, step
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+if not shutil.which(CHROMIUM) and not os.environ.get("REQUIRE_BROWSER"):
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+PHONE = {"width": 390, "height": 844}
+Phone = Callable[..., Any]
+
+
+@pytest.fixture
+def phone(live_server: Any) -> Iterator[Phone]:
+    """Opens another phone (a browser context of its own) at 390×844."""
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(exist_ok=True)
+    pages: list[Any] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+
+        def open_phone(scheme: str = "light", viewport: dict[str, int] = PHONE) -> Any:
+            context = browser.new_context(
+                viewport=viewport, base_url=live_server.url, color_scheme=scheme
+            )
+            page = context.new_page()
+            page.errors = []
+            # A preview replaced by a newer one is aborted on purpose (hx-sync); a 409 is a
+            # late change refused with a message the page shows.
+            aborted = ("htmx:sendAbort", "htmx:afterRequest", CONFLICT)
+            page.on(
+                "console",
+                lambda m: (
+                    m.type == "error"
+                    and not m.text.startswith(aborted)
+                    and page.errors.append(m.text)
+                ),
+            )
+            page.on("pageerror", lambda e: page.errors.append(str(e)))
+            pages.append(page)
+            return page
+
+        yield open_phone
+        connections.close_all()
+        browser.close()
+    for page in pages:
+        assert not page.errors, page.errors
+
+
+def new_game(variant: str, names: list[str], **settings: Any) -> Game:
+    return Game.create(Circle.objects.create(), variant, names, settings, first_dealer=0)
+
+
+def game_url(game: Game) -> str:
+    return f"/c/{game.circle.slug}/g/{game.slug}/"
+
+
+def shot(page: Any, name: str) -> None:
+    page.screenshot(path=str(SHOTS / f"{name}.png"), caret="initial")
+
+
+class Taps:
+    """Counts what a player does: taps (a click or focusing a box) and typed digits."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.taps = 0
+        self.digits = 0
+
+    def tap(self, locator: Any) -> None:
+        locator.click()
+        self.taps += 1
+
+    def type(self, locator: Any, digits: str, then_next: bool = False) -> None:
+        """Tap a box and type; Enter (the keyboard's "next") moves on without a tap."""
+        locator.click()
+        self.taps += 1
+        self.keys(digits, then_next)
+
+    def keys(self, digits: str, then_next: bool = False) -> None:
+        self.page.keyboard.type(digits)
+        self.digits += len(digits)
+        if then_next:
+            self.page.keyboard.press("Enter")
+
+
+def scores_ready(page: Any) -> None:
+    page.locator("#preview .preview-title", has_text="This hand scores").wait_for()
+
+
+def fits_the_screen(page: Any) -> bool:
+    """The step on screen, with its button, is seen without scrolling."""
+    page.evaluate("window.scrollTo(0, 0)")
+    button = page.locator("#hand-form .entry-foot button:visible").first
+    box = button.bounding_box()
+    return box is not None and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+# -- several phones on one hand ------------------------------------------------------------
+
+
+def test_two_phones_entering_the_same_hand_store_it_once(phone: Phone) -> None:
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    ann, ben = phone(), phone()
+    ann.goto(game_url(game))
+    ben.goto(game_url(game))
+    form_a, form_b = ann.locator("#hand-form"), ben.locator("#hand-form")
+    # Ann's phone taps who called and trump; Ben's phone sees them within 3 s.
+    form_a.locator("fieldset", has_text="Who called").get_by_text("Cleo", exact=True).click()
+    form_a.locator(".suit-btn.suit-S").click()
+    ben.locator("#id_caller_2:checked").wait_for(state="attached", timeout=3000)
+    ben.locator("#id_trump_0:checked").wait_for(state="attached", timeout=3000)
+    # Both phones type the card points and save the same hand.
+    for page, form in ((ann, form_a), (ben, form_b)):
+        step(form, "after")
+        form.locator("#id_points_0").fill("100")
+        form.locator("fieldset", has_text="Last trick").get_by_text("Ann & Cleo").click()
+        scores_ready(page)
+    form_a.get_by_role("button", name="Save hand").click()
+    form_b.get_by_role("button", name="Save hand").click()
+    ann.locator(".notice", has_text="Hand 1 saved").wait_for()
+    ben.locator(".notice", has_text="Another phone just saved hand 1: Cleo ♠ +110").wait_for()
+    assert game.live_hands().count() == 1
+    # Ben's phone is on hand 2 now, with nothing of hand 1 left in it.
+    ben.locator(".board-meta", has_text="Hand 2").wait_for()
+    assert ben.locator("#id_points_0").input_value() == ""
+    shot(ben, "table-two-phones-told")
+
+
+def test_three_phones_each_enter_a_different_phase_of_one_hand(phone: Phone) -> None:
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    ann, ben, cleo = phone(), phone(), phone()
+    for page in (ann, ben, cleo):
+        page.goto(game_url(game))
+    a, b, c = (p.locator("#hand-form") for p in (ann, ben, cleo))
+    a.locator("fieldset", has_text="Who called").get_by_text("Ben", exact=True).click()
+    a.locator(".suit-btn.suit-D").click()
+    step(b, "during")
+    declare(b, "Dov", 3, "K", "D")
+    step(c, "after")
+    c.locator("#id_points_0").fill("50")
+    c.locator("fieldset", has_text="Last trick").get_by_text("Ben & Dov").click()
+    # Every phone ends up with the whole hand; Cleo's phone judges and saves it.
+    c.locator("#preview .preview-title", has_text="This hand scores").wait_for(timeout=5000)
+    ann.locator("#id_last_trick_1:checked").wait_for(state="attached", timeout=3000)
+    ben.locator("#id_points_1[value='102'], #id_points_1").first.wait_for(state="attached")
+    c.get_by_role("button", name="Save hand").click()
+    cleo.locator(".notice", has_text="Hand 1 saved").wait_for()
+    hand = game.live_hands().get()
+    assert hand.facts["caller"] == 1 and hand.facts["trump"] == "D"
+    assert hand.facts["card_points"] == [50, 102] and hand.facts["last_trick"] == 1
+    assert hand.facts["declarations"][0]["seat"] == 3
+    for page in (ann, ben):
+        page.locator(".notice", has_text="Hand 1 saved").wait_for(timeout=4000)
+
+
+def test_a_reload_mid_hand_loses_nothing(phone: Phone) -> None:
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    game.record_hand(
+        {"dealer": 0, "caller": 0, "trump": "H", "card_points": [96, 56], "last_trick": 0}
+    )
+    page = phone()
+    page.goto(game_url(game))
+    form = page.locator("#hand-form")
+    form.locator("fieldset", has_text="Who called").get_by_text("Dov", exact=True).click()
+    form.locator(".suit-btn.suit-C").click()
+    step(form, "during")
+    declare(form, "Ann", 4, "A", "H")
+    step(form, "after")
+    form.locator("#id_points_0").fill("70")
+    page.wait_for_function("() => document.querySelector('#id_points_1').value === '82'")
+    page.wait_for_timeout(900)  # the typed number goes after a short pause
+    page.reload()
+    form = page.locator("#hand-form")
+    assert form.locator("#phase-after").is_visible()  # back where this phone was
+    assert form.locator("#id_points_0").input_value() == "70"
+    assert form.locator("#id_points_1").input_value() == "82"
+    step(form, "during")
+    form.locator(".decl-list", has_text="Ann: 4-card run J–A♥").wait_for()
+    step(form, "before")
+    assert form.locator("#id_caller_3").is_checked() and form.locator("#id_trump_3").is_checked()
+    # Opening Edit on an older hand, and saving it, loses nothing of this one either.
+    page.locator('.hand[data-number="1"]').get_by_role("link", name="Edit").click()
+    edit = page.locator("#hand-form.editing")
+    edit.locator("#id_points_0").fill("60")
+    edit.get_by_role("button", name="Save changes").click()
+    edit.wait_for(state="detached")
+    form = page.locator("#hand-form")
+    step(form, "after")
+    assert form.locator("#id_points_0").input_value() == "70"
+    assert HandInProgress.of(game).fields["points_0"] == "70"
+    assert game.live_hands().get().facts["card_points"] == [60, 92]
+
+
+# -- declarations judged as they are entered -----------------------------------------------
+
+KLOB_TIES = [
+    # (trump, declarations, the deciding rule named)
+    ("H", [("Ben", 3, "K", "S"), ("Ann", 4, "Q", "D")], "the higher value wins"),
+    ("H", [("Ben", 4, "K", "S"), ("Ann", 4, "Q", "D")], "the higher top card wins"),
+    ("H", [("Ben", 4, "Q", "S"), ("Ann", 4, "Q", "H")], "the run in trumps wins"),
+    ("C", [("Cleo", 4, "Q", "H"), ("Ben", 4, "Q", "S")], "Ben sits nearer the forehand"),
+]
+
+
+@pytest.mark.parametrize(("trump", "runs", "rule"), KLOB_TIES)
+def test_klaberjass_declarations_are_judged_before_any_card_points(
+    phone: Phone, trump: str, runs: list[tuple[str, int, str, str]], rule: str
+) -> None:
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    page = phone()
+    page.goto(game_url(game))
+    form = page.locator("#hand-form")
+    form.locator(f".suit-btn.suit-{trump}").click()
+    step(form, "during")
+    for who, cards, top, suit in runs:
+        declare(form, who, cards, top, suit)
+    form.locator("#preview", has_text=rule).wait_for(timeout=5000)
+    assert form.locator("#id_points_0").input_value() == ""
+    assert form.locator(".verdict-list li.counted").count() == 1
+
+
+def test_a_klaberjass_exact_tie_with_no_final_tiebreak_scores_nothing(phone: Phone) -> None:
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"], final_tiebreak="none")
+    page = phone()
+    page.goto(game_url(game))
+    form = page.locator("#hand-form")
+    form.locator(".suit-btn.suit-C").click()
+    step(form, "during")
+    declare(form, "Ben", 4, "Q", "S")
+    declare(form, "Ann", 4, "Q", "H")
+    form.locator("#preview", has_text="no sequences score").wait_for(timeout=5000)
+    shot(page, "table-klaberjass-tie-none")
+
+
+TERZ_TIES = [
+    # (declarations as (who, kind, cards, top, suit), the deciding rule named)
+    ([("Ann", "Run", "4", "Q", "S"), ("Ben", "Run", "4", "Q", "H")], "Ann announced first"),
+    ([("Ann", "Run", "5", "Q", "S"), ("Ben", "Run", "4", "A", "H")], "the higher value wins"),
+    ([("Ann", "Run", "4", "Q", "S"), ("Ben", "Run", "4", "K", "H")], "the higher top card"),
+]
+
+
+@pytest.mark.parametrize(("announced", "rule"), TERZ_TIES)
+def test_terz_combinations_are_judged_before_any_card_points(
+    phone: Phone, announced: list[tuple[str, str, str, str, str]], rule: str
+) -> None:
+    game = new_game("terz", ["Ann", "Ben"])
+    page = phone()
+    page.goto(game_url(game))
+    form = page.locator("#hand-form")
+    form.locator(".suit-btn.suit-D").click()
+    step(form, "during")
+    builder = form.locator("[data-builder]")
+    for who, kind, cards, top, suit in announced:
+        builder.locator('[data-step="seat"]').get_by_text(who, exact=True).click()
+        builder.locator('[data-step="kind"]').get_by_text(kind, exact=True).click()
+        builder.locator('[data-step="length"]').get_by_text(f"{cards} cards").click()
+        builder.locator('[data-step="top"]').get_by_text(top, exact=True).click()
+        builder.locator(f'[data-step="suit"] .suit-{suit}').click()
+    form.locator("#preview", has_text=rule).wait_for(timeout=5000)
+    shot(page, f"table-terz-{rule.split()[-1]}")
+
+
+def test_the_helper_judges_the_hand_and_use_in_this_hand_carries_it_back(phone: Phone) -> None:
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    page = phone()
+    page.goto(game_url(game))
+    form = page.locator("#hand-form")
+    form.locator(".suit-btn.suit-H").click()
+    page.wait_for_timeout(300)
+    page.locator(".menu summary").click()
+    page.get_by_role("link", name="Declarations helper").click()
+    assert page.locator("#id_trump_1").is_checked()  # the hand's trump came along
+    declare(page.locator("form[method=get]"), "Ben", 4, "Q", "S")
+    declare(page.locator("form[method=get]"), "Ann", 4, "Q", "H")
+    page.get_by_role("button", name="Compare").click()
+    page.locator("#verdict", has_text="the run in trumps wins").wait_for()
+    shot(page, "table-helper-verdict")
+    page.get_by_role("button", name="Use in this hand").click()
+    page.locator("#phase-during").wait_for()
+    page.locator(".decl-list", has_text="Ben: 4-card run 9–Q♠").wait_for()
+    page.locator("#preview", has_text="the run in trumps wins").wait_for(timeout=5000)
+    fields = HandInProgress.of(game).fields
+    assert fields["seq0_seat"] == "1" and fields["seq1_suit"] == "H"
