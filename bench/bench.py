@@ -61,7 +61,8 @@ class FirstWrite:
     at = 0.0
 
     def __call__(self, execute, sql, params, many, context):  # type: ignore[no-untyped-def]
-        if not self.at and sql.lstrip().upper().startswith("INSERT"):
+        # Scorer's tables only: the rate limiter writes its counter first, in its own moment.
+        if not self.at and sql.lstrip().upper().startswith("INSERT") and '"games_' in sql:
             self.at = time.perf_counter()
         return execute(sql, params, many, context)
 
