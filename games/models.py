@@ -387,10 +387,14 @@ class Game(models.Model):
             for row in rows:
                 row.apply(by_pk[row.hand_id].verdict(row.order))
             Declaration.objects.bulk_update(rows, ["points", "counted", "reason"])
+        self._take_result(scored, len(stored))
+
+    def _take_result(self, scored: GameScore, hand_count: int) -> None:
+        """Save the game's totals, winners, next dealer and status from the engine's answer."""
         self.totals = list(scored.totals)
         self.winners = list(scored.winners)
-        self.hand_count = len(stored)
-        self.next_dealer = scored.next_dealer if stored else self.first_dealer
+        self.hand_count = hand_count
+        self.next_dealer = scored.next_dealer if hand_count else self.first_dealer
         was_finished = self.is_finished
         self.status = self.Status.FINISHED if scored.winners else self.Status.IN_PROGRESS
         if self.is_finished and not was_finished:
@@ -438,21 +442,42 @@ class Game(models.Model):
         return game
 
     @classmethod
-    @transaction.atomic
     def import_record(cls, circle: Circle, data: object) -> Game:
-        """Create a game from a record (scorer-game/1); errors leave nothing behind."""
-        record = GameRecord.from_dict(data)
+        """Create a game from a record (scorer-game/1); errors leave nothing behind.
+
+        The record is read and scored before the write transaction, which then only inserts
+        rows in bulk: a long import holds the database's write lock for a moment, so other
+        phones' saves do not wait on it (issue 11: 4,000 hands written well within a second).
+        """
+        record = data if isinstance(data, GameRecord) else GameRecord.from_dict(data)
+        scored = record.score()
+        engine = record.variant
+        hands, bids, declarations = [], [], []
+        for number, result in enumerate(scored.hands, start=1):
+            hand = Hand(number=number, facts={})
+            hand.set_facts(result.hand)
+            hand.apply(result.score, result.totals, engine.declared(result.hand, result.score))
+            hand_bids, hand_declarations = hand.table_rows(engine, result)
+            hands.append(hand)
+            bids += hand_bids
+            declarations += hand_declarations
         first = record.hands[0].dealer if record.hands else 0
-        game = cls.create(
-            circle, record.variant.key, record.players, record.settings.full_dict(), first
-        )
-        stored = []
-        for number, hand in enumerate(record.hands, start=1):
-            row = Hand(game=game, number=number, facts={})
-            row.set_facts(hand)
-            stored.append(row)
-        game._store(game.score([h.facts for h in stored]), stored, rewrite=stored)
+        with transaction.atomic():
+            game = cls.create(
+                circle, engine.key, record.players, record.settings.full_dict(), first
+            )
+            for hand in hands:
+                hand.game = game
+            # Bids and declarations take their hand's id as the hands are inserted.
+            Hand.objects.bulk_create(hands, batch_size=IMPORT_BATCH)
+            Bid.objects.bulk_create(bids, batch_size=IMPORT_BATCH)
+            Declaration.objects.bulk_create(declarations, batch_size=IMPORT_BATCH)
+            game._take_result(scored, len(hands))
         return game
+
+
+# Rows per INSERT when importing: few statements, each within SQLite's limit on parameters.
+IMPORT_BATCH = 500
 
 
 class Seat(models.Model):
@@ -534,12 +559,19 @@ class Hand(models.Model):
         """Store the auction and the declarations as the table gave them, with verdicts."""
         self.bids.all().delete()
         self.declarations.all().delete()
-        engine = game.engine
-        Bid.objects.bulk_create(
+        bids, declarations = self.table_rows(game.engine, result)
+        Bid.objects.bulk_create(bids)
+        Declaration.objects.bulk_create(declarations)
+
+    def table_rows(
+        self, engine: Variant[Any, Any], result: Any
+    ) -> tuple[list[Bid], list[Declaration]]:
+        """The hand's Bid and Declaration rows, unsaved (after `apply`)."""
+        bids = [
             Bid(hand=self, order=i, seat=c.seat, call=c.call, suit=c.suit or "", value=c.value)
             for i, c in enumerate(engine.auction(result.hand))
-        )
-        Declaration.objects.bulk_create(
+        ]
+        declarations = [
             Declaration(
                 hand=self,
                 order=i,
@@ -551,7 +583,8 @@ class Hand(models.Model):
                 reason=v.reason,
             )
             for i, (d, v) in enumerate(self._declared)
-        )
+        ]
+        return bids, declarations
 
 
 def new_token() -> str:

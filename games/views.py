@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -10,6 +11,7 @@ from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
+    HttpResponseBadRequest,
     HttpResponseForbidden,
     JsonResponse,
 )
@@ -25,6 +27,7 @@ from games.engine.cards import Suit
 from games.engine.declarations import judge
 from games.engine.game import HandError
 from games.engine.hoskin import count_meld
+from games.engine.numbers import whole_number_or_none
 from games.forms import (
     HAND_FORMS,
     HELPER_FORMS,
@@ -41,21 +44,36 @@ from games.models import AlreadySaved, Circle, Conflict, Game, Hand, HandInProgr
 
 
 def _circle(slug: str) -> Circle:
-    return get_object_or_404(Circle, slug=slug)
+    return get_object_or_404(Circle, slug=_slug(slug))
 
 
 def _game(circle_slug: str, game_slug: str) -> Game:
     return get_object_or_404(
         Game.objects.select_related("circle", "in_progress"),
-        slug=game_slug,
-        circle__slug=circle_slug,
+        slug=_slug(game_slug),
+        circle__slug=_slug(circle_slug),
     )
 
 
 def _watched(watch_slug: str) -> Game:
     return get_object_or_404(
-        Game.objects.select_related("circle", "in_progress"), watch_slug=watch_slug
+        Game.objects.select_related("circle", "in_progress"), watch_slug=_slug(watch_slug)
     )
+
+
+# What new_slug() makes. Anything else names nothing, and is not sent to the database: a NUL
+# character in a query is an error in PostgreSQL.
+_SLUG = re.compile(r"[-\w]{1,32}", re.ASCII)
+
+
+def _slug(value: str) -> str:
+    if not _is_slug(value):
+        raise Http404
+    return value
+
+
+def _is_slug(value: str | None) -> bool:
+    return value is not None and _SLUG.fullmatch(value) is not None
 
 
 # -- circles ---------------------------------------------------------------------------------
@@ -123,7 +141,7 @@ def game_new(request: HttpRequest, circle: str) -> HttpResponse:
         return render(request, "games/pick.html", {"circle": found, "variants": VARIANTS.values()})
     initial = {}
     rematch_of = request.GET.get("from")
-    if rematch_of:
+    if _is_slug(rematch_of):
         previous = found.games.filter(slug=rematch_of).first()
         if previous:
             initial = {f"player_{i}": n for i, n in enumerate(previous.player_names())}
@@ -167,8 +185,8 @@ def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
     """
     found = _circle(circle)
     variant = request.GET.get("variant", "klaberjass")
-    game_slug = request.GET.get("game", "")[:40]
-    game = found.games.filter(slug=game_slug).first() if game_slug else None
+    game_slug = request.GET.get("game")
+    game = found.games.filter(slug=game_slug).first() if _is_slug(game_slug) else None
     if game is not None and game.variant in HELPER_FORMS:
         variant = game.variant
     else:
@@ -293,8 +311,9 @@ HANDS_PER_PAGE = 40
 
 
 def _int_param(request: HttpRequest, name: str) -> int | None:
-    value = request.GET.get(name, "")
-    return int(value) if value.isdigit() else None
+    """A query parameter that counts something (a hand, a seat); None if it is not one."""
+    value = whole_number_or_none(request.GET.get(name, ""))
+    return value if value is not None and value >= 0 else None
 
 
 def _hand_form(game: Game, names: list[str], data: Any = None, **kwargs: Any) -> HandForm:
@@ -488,7 +507,9 @@ def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
         # Enter in a number field: check the hand, never save half of it.
         form.is_valid()
     elif form.is_valid():
-        token = request.POST.get("token", "")[:32]
+        token = _posted_token(request)
+        if token is None:
+            return HttpResponseBadRequest("That save names no hand Scorer knows: reload the page.")
         try:
             hand = found.record_hand(
                 form.facts(),
@@ -553,11 +574,14 @@ def hand_progress(request: HttpRequest, circle: str, game: str) -> JsonResponse:
         changes[name] = value
     if len(changes) > HandInProgress.MAX_FIELDS:
         return JsonResponse({"error": "Too many changes at once."}, status=400)
+    token = _posted_token(request)
+    if token is None:
+        return JsonResponse({"error": "That change names no hand Scorer knows."}, status=400)
     progress = HandInProgress.of(found)
     dealer = found.next_dealer if found.next_dealer is not None else found.first_dealer
     merged = {"dealer": str(dealer), **progress.fields, **changes}
     changes.update(form.derived(merged, changes))
-    accepted = progress.change(request.POST.get("token", "")[:32], changes)
+    accepted = progress.change(token, changes)
     # A change to a hand another phone saved meanwhile is normal at a table, not an error:
     # the answer says so, and carries the hand in progress that replaced it.
     return JsonResponse({**_progress_state(progress), "accepted": accepted})
@@ -581,7 +605,10 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     the target moved by marriages, melds counted)."""
     found = _game(circle, game)
     names = found.player_names()
-    number = _posted_int(request, "number") or found.hand_count + 1
+    # The hand being edited, or the next one; a number that is neither is not a hand.
+    number = _posted_int(request, "number")
+    if number is None or not 1 <= number <= found.hand_count:
+        number = found.hand_count + 1
     form = _hand_form(found, names, request.POST)
     context: dict[str, Any] = {"problems": [], "rows": None, "notes": []}
     if form.is_valid():
@@ -623,9 +650,20 @@ def _hand(game: Game, hand: int) -> Hand:
     return get_object_or_404(Hand, game=game, pk=hand)
 
 
+def _posted_token(request: HttpRequest) -> str | None:
+    """The hand in progress a save or change is based on ("" for none); None when the token
+    is not one Scorer makes (new_token), so that it never reaches a query: a NUL in one is
+    an error in PostgreSQL."""
+    token = request.POST.get("token", "")
+    return token if not token or _TOKEN.fullmatch(token) else None
+
+
+_TOKEN = re.compile(r"[0-9a-f]{1,32}")
+
+
 def _posted_int(request: HttpRequest, name: str) -> int | None:
-    value = request.POST.get(name, "")
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
+    value = whole_number_or_none(request.POST.get(name, ""))
+    return value if value is not None and value >= 0 else None
 
 
 def _after_change(

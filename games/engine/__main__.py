@@ -7,7 +7,7 @@ import sys
 
 from games.engine.errors import ScorerError
 from games.engine.game import HandError
-from games.engine.record import GameRecord, scored_output
+from games.engine.record import GameRecord, read_json, scored_output
 
 
 def main(argv: list[str]) -> int:
@@ -23,19 +23,18 @@ def main(argv: list[str]) -> int:
     except OSError as error:
         print(f"record: cannot read {argv[0]}: {error.strerror}", file=sys.stderr)
         return 2
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        print(f"record: not JSON: {error.msg} (line {error.lineno})", file=sys.stderr)
+    except UnicodeDecodeError:
+        print(f"record: cannot read {argv[0]}: not UTF-8 text", file=sys.stderr)
         return 2
     try:
-        record = GameRecord.from_dict(data)
+        record = GameRecord.from_dict(read_json(text))
         game = record.score()
     except HandError as error:
         print(str(error), file=sys.stderr)
         return 2
     except ScorerError as error:
-        print(f"record: {error}", file=sys.stderr)
+        # The record's own problems name their key ("players: …"); say it is the record's.
+        print(str(error) if error.field == "record" else f"record: {error}", file=sys.stderr)
         return 2
     print(json.dumps(scored_output(record, game), ensure_ascii=False, indent=2))
     return 0

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.engine.errors import InvalidHand, ParseError
+from games.engine.numbers import shown
 
 
 class Suit(StrEnum):
@@ -27,7 +28,7 @@ class Suit(StrEnum):
         try:
             return cls(str(text).upper())
         except ValueError:
-            raise ParseError(field, f"{text!r} is not a suit (use S, H, D or C)") from None
+            raise ParseError(field, f"{shown(text)} is not a suit (use S, H, D or C)") from None
 
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
@@ -56,7 +57,7 @@ class Rank(StrEnum):
             return cls(str(text).upper())
         except ValueError:
             raise ParseError(
-                field, f"{text!r} is not a rank (use 7, 8, 9, 10, J, Q, K or A)"
+                field, f"{shown(text)} is not a rank (use 7, 8, 9, 10, J, Q, K or A)"
             ) from None
 
 
@@ -70,7 +71,7 @@ class Card:
         """Read a card written rank then suit: "10H", "AS", "qd"."""
         raw = str(text).strip().upper()
         if len(raw) < 2:
-            raise ParseError(field, f"{text!r} is not a card (write rank then suit, e.g. 10H)")
+            raise ParseError(field, f"{shown(text)} is not a card (write rank then suit, e.g. 10H)")
         return cls(Rank.parse(raw[:-1], field), Suit.parse(raw[-1], field))
 
     def __str__(self) -> str:
@@ -93,7 +94,7 @@ def check_card_points(points: tuple[int, ...], total: int, key: str = "card_poin
     if any(p < 0 for p in points):
         raise InvalidHand(key, "card points cannot be negative")
     if sum(points) != total:
-        shown = " + ".join(map(str, points))
-        raise InvalidHand(key, f"must add up to {total} (got {shown} = {sum(points)})")
+        added = " + ".join(map(str, points))
+        raise InvalidHand(key, f"must add up to {total} (got {added} = {sum(points)})")
     if 1 in points or total - 1 in points:
         raise InvalidHand(key, "no card is worth 1 point")

@@ -7,6 +7,7 @@ from typing import TypeVar
 
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import ParseError
+from games.engine.numbers import NotANumber, shown, whole_number
 from games.engine.wording import number
 
 T = TypeVar("T")
@@ -97,8 +98,8 @@ class Reader:
         for option in options:
             if value == option or (isinstance(option, int) and _int_or_none(value) == option):
                 return option
-        listed = ", ".join(_show(o) for o in options)
-        raise ParseError(self.key(key), f"must be one of {listed}, not {_show(value)}")
+        listed = ", ".join(shown(o) for o in options)
+        raise ParseError(self.key(key), f"must be one of {listed}, not {shown(value)}")
 
     def numbers(self, key: str, count: int) -> tuple[int, ...]:
         value = self.raw(key)
@@ -132,18 +133,7 @@ def _int_or_none(value: object) -> int | None:
 
 
 def _as_int(value: object, field: str) -> int:
-    if isinstance(value, bool):
-        raise ParseError(field, f"must be a whole number, not {_show(value)}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
-    raise ParseError(field, f"must be a whole number, not {_show(value)}")
-
-
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return str(value)
+    try:
+        return whole_number(value)
+    except NotANumber as error:
+        raise ParseError(field, str(error)) from None

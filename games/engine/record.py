@@ -2,17 +2,96 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from games.engine.errors import ParseError
-from games.engine.game import read_hands, score_game
+from games.engine.game import HandError, read_hands, score_game
 from games.engine.registry import get_variant
 from games.engine.variant import BaseHand, BaseSettings, GameScore, Variant
 
 FORMAT = "scorer-game/1"
 KEYS = ("format", "variant", "settings", "players", "hands")
+
+# What a record may hold, checked before any of it is read, so that a hostile or broken file
+# costs little: a game of 5,000 hands is several long evenings of play, and exported with
+# declarations it is about 2 MB (the file's cap, in bytes of JSON).
+MAX_HANDS = 5_000
+MAX_BYTES = 3_000_000
+MAX_DEPTH = 8  # record, hands, a hand, its declarations, one of them, and room to spare
+MAX_TEXT = 100  # the longest string or key: names, suits, cards, kinds are all far shorter
+MAX_ITEMS = 64  # the longest list or object other than the hands
+MAX_DIGITS = 20  # a number written longer than this is not read at all
+
+
+def read_json(text: str | bytes) -> object:
+    """Parse a record's JSON text within the caps above; ParseError says what is wrong."""
+    if len(text) > MAX_BYTES:
+        raise ParseError(
+            "record", f"is larger than {MAX_BYTES // 1_000_000} MB, the most a record may be"
+        )
+    try:
+        data = json.loads(text, parse_int=_int, parse_constant=_no_constant)
+    except RecursionError:
+        raise ParseError("record", "is nested too deeply to be a game record") from None
+    except json.JSONDecodeError as error:
+        raise ParseError("record", f"not JSON: {error.msg} (line {error.lineno})") from None
+    except (UnicodeDecodeError, ValueError) as error:
+        raise ParseError("record", str(error) or "not JSON") from None
+    check_size(data)
+    return data
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"holds a number of more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _no_constant(text: str) -> object:
+    raise ValueError(f"holds {text}, which is not a number in JSON")
+
+
+def check_size(data: object) -> None:
+    """Refuse a record nested too deeply, or with too many hands or too long a text."""
+    if isinstance(data, Mapping):
+        hands = data.get("hands")
+        if isinstance(hands, list) and len(hands) > MAX_HANDS:
+            raise ParseError(
+                "hands", f"a record holds at most {MAX_HANDS:,} hands; this one has {len(hands):,}"
+            )
+    # Depth first without recursion, so no nesting can exhaust the stack.
+    stack: list[tuple[object, int, int, str]] = [(data, 1, 0, "")]
+    while stack:
+        value, depth, hand, key = stack.pop()
+        problem = _too_big(value, depth, hand)
+        if problem:
+            field = key or "record"
+            raise HandError(hand, field, problem) if hand else ParseError(field, problem)
+        if isinstance(value, Mapping):
+            for name, item in value.items():
+                if depth == 1 and name == "hands" and isinstance(item, list):
+                    # The hands list is capped above; each hand is named by its number.
+                    stack.extend((h, depth + 2, number, "") for number, h in enumerate(item, 1))
+                else:
+                    stack.append((item, depth + 1, hand, f"{key}.{name}" if key else str(name)))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1, hand, key) for item in value)
+
+
+def _too_big(value: object, depth: int, hand: int) -> str:
+    if depth > MAX_DEPTH:
+        return "is nested too deeply for a game record"
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        return f"is longer than {MAX_TEXT} characters"
+    if isinstance(value, Mapping | list):
+        if len(value) > MAX_ITEMS:
+            return f"holds more than {MAX_ITEMS} items"
+        if isinstance(value, Mapping) and any(len(str(k)) > MAX_TEXT for k in value):
+            return f"has a key longer than {MAX_TEXT} characters"
+    return ""
 
 
 @dataclass(frozen=True)
@@ -27,6 +106,7 @@ class GameRecord:
         """Read a record; ParseError for the record's own keys, HandError for a hand."""
         if not isinstance(data, Mapping):
             raise ParseError("record", "a game record must be a JSON object")
+        check_size(data)
         unknown = sorted(set(data) - set(KEYS))
         if unknown:
             raise ParseError(unknown[0], "is not a game record key")

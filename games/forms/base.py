@@ -12,6 +12,7 @@ from django import forms
 
 from games.engine import VARIANTS, ScorerError
 from games.engine.cards import Rank, Suit
+from games.engine.numbers import LIMIT, NotANumber, OutOfRange, whole_number
 
 SUITS = [(s.value, s.symbol) for s in Suit]
 RANKS = [(r.value, r.value) for r in Rank]
@@ -19,6 +20,31 @@ RANKS = [(r.value, r.value) for r in Rank]
 
 def seat_choices(names: list[str]) -> list[tuple[str, str]]:
     return [(str(i), name) for i, name in enumerate(names)]
+
+
+class WholeNumberField(forms.IntegerField):
+    """Every number a form asks for: ASCII digits only, within what the database stores.
+
+    Django's IntegerField reads "١٢" and "1_000" as numbers and has no upper bound; this one
+    reads numbers exactly as the engine does (games/engine/numbers.py).
+    """
+
+    default_error_messages = {"invalid": "Enter a whole number, in digits 0 to 9."}
+
+    def __init__(self, *, min_value: int = -LIMIT, max_value: int = LIMIT, **kwargs: Any) -> None:
+        super().__init__(min_value=min_value, max_value=max_value, **kwargs)
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        try:
+            return whole_number(value)
+        except OutOfRange:
+            raise forms.ValidationError(
+                f"Enter a number from {self.min_value:,} to {self.max_value:,}.", code="max_value"
+            ) from None
+        except NotANumber:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
 
 
 @dataclass(frozen=True)
@@ -73,7 +99,7 @@ class HandForm(forms.Form):
     all_pass: str = ""
 
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = WholeNumberField(widget=forms.HiddenInput, required=False)
 
     # Fields that are about the save, not about the hand: never part of the hand in progress.
     CONTROL_FIELDS = frozenset({"key", "version", "outcome"})

@@ -3,15 +3,41 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 
 from games.engine import VARIANTS, ScorerError
+from games.engine.numbers import shown
+from games.engine.record import MAX_BYTES, MAX_HANDS, GameRecord, read_json
+from games.forms.base import WholeNumberField
 
 
 class CircleNameForm(forms.Form):
     name = forms.CharField(max_length=60, strip=True)
+
+
+def player_name_field(label: str = "Player") -> forms.CharField:
+    """A player's name as Scorer reads it: from the new-game form and from an import alike."""
+    return forms.CharField(
+        max_length=40,
+        strip=True,
+        label=label,
+        widget=forms.TextInput(attrs={"list": "circle-players", "autocomplete": "off"}),
+    )
+
+
+def repeated_names(names: Sequence[str | None]) -> list[int]:
+    """The seats whose name (ignoring case) an earlier seat already has."""
+    seen: set[str] = set()
+    repeated = []
+    for seat, name in enumerate(names):
+        if name and name.casefold() in seen:
+            repeated.append(seat)
+        elif name:
+            seen.add(name.casefold())
+    return repeated
 
 
 class NewGameForm(forms.Form):
@@ -27,12 +53,7 @@ class NewGameForm(forms.Form):
         self.initial.setdefault("variant", variant)
         self.initial.setdefault("first_dealer", 0)
         for seat, default in enumerate(self.engine.default_players):
-            self.fields[f"player_{seat}"] = forms.CharField(
-                max_length=40,
-                strip=True,
-                label=default,
-                widget=forms.TextInput(attrs={"list": "circle-players", "autocomplete": "off"}),
-            )
+            self.fields[f"player_{seat}"] = player_name_field(default)
         from games.forms import SETTINGS_FIELDS  # the registry imports this module
 
         self.settings_fields = SETTINGS_FIELDS.get(variant, [])
@@ -44,7 +65,7 @@ class NewGameForm(forms.Form):
                     choices=spec.choices, label=spec.label, help_text=spec.help, required=False
                 )
             else:
-                self.fields[name] = forms.IntegerField(
+                self.fields[name] = WholeNumberField(
                     min_value=1,
                     label=spec.label,
                     help_text=spec.help,
@@ -64,12 +85,8 @@ class NewGameForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         names = [data.get(f"player_{seat}") for seat in range(self.engine.seats)]
-        seen: dict[str, int] = {}
-        for seat, name in enumerate(names):
-            if name and name.casefold() in seen:
-                self.add_error(f"player_{seat}", "Two seats have the same name.")
-            elif name:
-                seen[name.casefold()] = seat
+        for seat in repeated_names(names):
+            self.add_error(f"player_{seat}", "Two seats have the same name.")
         try:
             data["settings"] = self.engine.settings(self.settings_dict(data)).full_dict()
         except ScorerError as error:
@@ -103,13 +120,44 @@ def _choice_value(value: Any) -> str:
 
 
 class ImportForm(forms.Form):
-    record = forms.FileField(label="Game record (.json)")
+    """A game record file, read and checked in full before anything is written."""
 
-    def clean_record(self) -> Any:
+    record = forms.FileField(
+        label="Game record (.json)",
+        help_text=f"A game exported from Scorer, of up to {MAX_HANDS:,} hands.",
+    )
+
+    def clean_record(self) -> GameRecord:
         upload = self.cleaned_data["record"]
-        if upload.size > 2_000_000:
-            raise forms.ValidationError("That file is too large for a game record.")
+        # The size first: nothing of a file that is too large is read.
+        if upload.size > MAX_BYTES:
+            raise forms.ValidationError(
+                f"That file is too large for a game record: a record may be up to "
+                f"{MAX_BYTES // 1_000_000} MB and {MAX_HANDS:,} hands."
+            )
         try:
-            return json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise forms.ValidationError("That file is not a JSON game record.") from None
+            data = read_json(upload.read())
+            players = data.get("players") if isinstance(data, dict) else None
+            if isinstance(players, list) and all(isinstance(p, str) for p in players):
+                data = {**data, "players": self._names(players)}  # type: ignore[dict-item]
+            return GameRecord.from_dict(data)
+        except ScorerError as error:
+            raise forms.ValidationError(str(error)) from None
+
+    @staticmethod
+    def _names(names: Sequence[str]) -> list[str]:
+        """The players' names, checked as the new-game form checks them."""
+        field = player_name_field()
+        cleaned = []
+        for name in names:
+            try:
+                cleaned.append(field.clean(name))
+            except forms.ValidationError as error:
+                who = shown(name) if name.strip() else "a blank name"
+                message = f"players: {who}: {error.messages[0]}"
+                raise forms.ValidationError(message) from None
+        for seat in repeated_names(cleaned):
+            raise forms.ValidationError(
+                f"players: two seats have the same name ({shown(cleaned[seat])})."
+            )
+        return cleaned

@@ -8,7 +8,15 @@ from typing import Any, ClassVar
 from django import forms
 
 from games.engine import VARIANTS
-from games.forms.base import SUITS, HandForm, SettingSpec, seat_choices, three_phases
+from games.engine.numbers import shown, whole_number_or_none
+from games.forms.base import (
+    SUITS,
+    HandForm,
+    SettingSpec,
+    WholeNumberField,
+    seat_choices,
+    three_phases,
+)
 
 HOSKIN_RANKS = [("A", "A"), ("10", "10"), ("K", "K"), ("Q", "Q"), ("J", "J")]
 
@@ -29,9 +37,9 @@ def read_holding(data: Any, prefix: str) -> dict[Any, int]:
     for suit, _ in SUITS:
         for rank, _label in HOSKIN_RANKS:
             raw = str(data.get(f"{prefix}{rank}{suit}") or "0").strip()
-            count = int(raw) if raw.isdigit() else -1
-            if not 0 <= count <= 4:
-                raise forms.ValidationError(f"{rank}{suit}: 0 to 4 copies, not “{raw}”")
+            count = whole_number_or_none(raw)
+            if count is None or not 0 <= count <= 4:
+                raise forms.ValidationError(f"{rank}{suit}: 0 to 4 copies, not {shown(raw)}")
             if count:
                 holding[Card.parse(f"{rank}{suit}")] = count
     return holding
@@ -83,7 +91,7 @@ class HoskinHandForm(HandForm):
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
     outcome = forms.ChoiceField(required=False, choices=[("played", "played"), ("void", "void")])
     holder = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Ihale holder")
-    contract = forms.IntegerField(label="Contract (kontrat)")
+    contract = WholeNumberField(label="Contract (kontrat)")
     forced = forms.BooleanField(required=False, label="Forced")
     trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label="Koz (trump)")
     auction = forms.CharField(
@@ -103,13 +111,13 @@ class HoskinHandForm(HandForm):
             ("aces_claim_false", "False aces claim"),
         ],
     )
-    struck = forms.IntegerField(
+    struck = WholeNumberField(
         required=False,
         min_value=0,
         label="Meld struck from the other side",
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 10}),
     )
-    gomu_points = forms.IntegerField(
+    gomu_points = WholeNumberField(
         required=False,
         label="Gömü points",
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
@@ -126,13 +134,13 @@ class HoskinHandForm(HandForm):
         self.fields["last_trick"].choices = seat_choices(sides)  # type: ignore[attr-defined]
         self.sides = sides
         for seat, name in enumerate(self.names):
-            self.fields[f"meld_{seat}"] = forms.IntegerField(
+            self.fields[f"meld_{seat}"] = WholeNumberField(
                 min_value=0,
                 label=f"{name}'s melds",
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 10}),
             )
         for side, name in enumerate(sides):
-            self.fields[f"tricks_{side}"] = forms.IntegerField(
+            self.fields[f"tricks_{side}"] = WholeNumberField(
                 min_value=0,
                 label=f"{name}'s trick points",
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),

@@ -7,7 +7,14 @@ from typing import Any, ClassVar
 from django import forms
 
 from games.engine import VARIANTS
-from games.forms.base import SUITS, HandForm, SettingSpec, seat_choices, three_phases
+from games.forms.base import (
+    SUITS,
+    HandForm,
+    SettingSpec,
+    WholeNumberField,
+    seat_choices,
+    three_phases,
+)
 from games.forms.declarations import DeclarationRows
 
 
@@ -31,8 +38,8 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
     caller = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Who called")
     trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
-    points_0 = forms.IntegerField(min_value=0, label="Card points")
-    points_1 = forms.IntegerField(min_value=0, label="Card points")
+    points_0 = WholeNumberField(min_value=0, label="Card points")
+    points_1 = WholeNumberField(min_value=0, label="Card points")
     last_trick = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Last trick")
     round = forms.ChoiceField(
         required=False,
@@ -40,14 +47,14 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         choices=[("", "—"), ("1", "Round 1"), ("2", "Round 2"), ("bima", "Bima")],
     )
     turned_up = forms.ChoiceField(required=False, choices=[("", "—"), *SUITS])
-    tricks_0 = forms.IntegerField(
+    tricks_0 = WholeNumberField(
         min_value=0,
         max_value=8,
         required=False,
         label="Tricks",
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    tricks_1 = forms.IntegerField(
+    tricks_1 = WholeNumberField(
         min_value=0,
         max_value=8,
         required=False,

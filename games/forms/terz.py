@@ -6,7 +6,14 @@ from typing import Any, ClassVar
 
 from django import forms
 
-from games.forms.base import SUITS, HandForm, SettingSpec, seat_choices, three_phases
+from games.forms.base import (
+    SUITS,
+    HandForm,
+    SettingSpec,
+    WholeNumberField,
+    seat_choices,
+    three_phases,
+)
 from games.forms.declarations import TerzRows
 
 
@@ -24,8 +31,8 @@ class TerzHandForm(TerzRows, HandForm):
 
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
     trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
-    points_0 = forms.IntegerField(min_value=0, label="Card points")
-    points_1 = forms.IntegerField(min_value=0, label="Card points")
+    points_0 = WholeNumberField(min_value=0, label="Card points")
+    points_1 = WholeNumberField(min_value=0, label="Card points")
     last_trick = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Last trick")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -6,7 +6,16 @@ from typing import Any, ClassVar
 
 from django import forms
 
-from games.forms.base import RANKS, SUITS, HandForm, SettingSpec, seat_choices, three_phases
+from games.engine.numbers import shown, whole_number_or_none
+from games.forms.base import (
+    RANKS,
+    SUITS,
+    HandForm,
+    SettingSpec,
+    WholeNumberField,
+    seat_choices,
+    three_phases,
+)
 
 CARD_POINTS_304 = {"J": 30, "9": 20, "A": 11, "10": 10, "K": 3, "Q": 2, "8": 0, "7": 0}
 
@@ -16,12 +25,13 @@ def parse_auction(text: str) -> list[int | None]:
     calls: list[int | None] = []
     for token in text.replace(",", " ").split():
         word = token.strip().lower()
+        bid = whole_number_or_none(word)
         if word in ("p", "pass", "-", "x"):
             calls.append(None)
-        elif word.isdigit():
-            calls.append(int(word))
+        elif bid is not None and bid >= 0:
+            calls.append(bid)
         else:
-            raise forms.ValidationError(f"“{token}” is neither a bid nor a pass (write p)")
+            raise forms.ValidationError(f"{shown(token)} is neither a bid nor a pass (write p)")
     return calls
 
 
@@ -45,11 +55,12 @@ class ThreeOFourHandForm(HandForm):
 
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
     bidder = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Bidder")
-    bid = forms.IntegerField(
+    bid = WholeNumberField(
         label="Bid", widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5})
     )
     auction = forms.CharField(
         required=False,
+        max_length=200,
         label="The auction, bid by bid",
         help_text="From the dealer's left, in turn: e.g. 160 170 p 190 p p",
     )
@@ -65,11 +76,11 @@ class ThreeOFourHandForm(HandForm):
     )
     partner_lost = forms.BooleanField(required=False, label="Called card lost: played alone")
     slam = forms.BooleanField(required=False, label="Slam declared")
-    points = forms.IntegerField(
+    points = WholeNumberField(
         label="Trick points", widget=forms.NumberInput(attrs={"inputmode": "numeric"})
     )
     tricks = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Tricks")
-    widow_points = forms.IntegerField(
+    widow_points = WholeNumberField(
         required=False,
         label="Widow points",
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),

@@ -1,0 +1,786 @@
+"""Every bad input is a 4xx with a clear message, never a 5xx (issue 11, section 3).
+
+The walk finds the site by itself: its URLs from the URL patterns, its fields from the forms
+on the pages it can reach. A new page, form or field is covered without editing this file;
+a URL pattern it cannot build fails loudly until a rule for it is added to `path_values`.
+
+Every request runs inside a transaction that is rolled back afterwards, so each one meets
+the same rows: one circle with a game of every variant, two hands each.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, quote, urlencode, urljoin, urlsplit
+
+import pytest
+from django.apps import apps
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection, transaction
+from django.test import Client
+from django.urls import Resolver404, URLPattern, URLResolver, get_resolver
+
+from games.engine import VARIANTS
+from games.engine.record import MAX_BYTES, MAX_HANDS
+from games.models import Circle, Game
+from tests.conftest import hand_post
+
+RECORDS = Path(__file__).resolve().parents[1] / "records"
+
+# Values a hostile or careless client sends, by what they test.
+HOSTILE: dict[str, str] = {
+    "beyond a 32-bit column": "2147483648",
+    "beyond a 64-bit column": "9" * 30,
+    "thousands of digits": "9" * 5000,
+    "negative": "-1",
+    "very negative": "-2147483649",
+    "Arabic-Indic digits": "١٢",
+    "superscript two": "²",
+    "plus sign": "+5",
+    "leading space": " 5",
+    "underscore": "1_000",
+    "fraction": "1.5",
+    "NaN": "NaN",
+    "1e999": "1e999",
+    "empty": "",
+    "whitespace": " \t ",
+    "NUL": "\x00",
+    "NUL inside": "1\x002",
+    "very long": "x" * 5000,
+    "emoji": "🂡🎉",
+    "deeply nested JSON": "[" * 2000 + "]" * 2000,
+    "markup": "<script>alert(1)</script>",
+}
+
+# Where a number is asked for, these must never be taken as one (issue 11: ASCII digits only,
+# within what the database stores).
+NOT_NUMBERS = {
+    "beyond a 32-bit column",
+    "beyond a 64-bit column",
+    "thousands of digits",
+    "very negative",
+    "Arabic-Indic digits",
+    "superscript two",
+    "plus sign",
+    "underscore",
+    "fraction",
+    "NaN",
+    "1e999",
+    "NUL",
+    "NUL inside",
+    "very long",
+    "emoji",
+    "deeply nested JSON",
+}
+
+# Path segments: each replaces one URL parameter in turn.
+HOSTILE_SEGMENTS = [
+    "\x00",
+    "a\x00b",
+    "x" * 300,
+    "🂡",
+    "..",
+    "%00",
+    "9" * 30,
+    "9" * 5000,
+    "0",
+    "١٢",
+]
+
+# Query parameters the views read that no form names; those in the links the walk follows
+# are added to these.
+QUERY_PARAMETERS = ["before", "v", "number", "variant", "game", "prefix", "seat", "trump", "from"]
+
+# Requests per form and action: enough to give every field a few hostile values in a run
+# that stays well under a minute.
+BUDGET_PER_FORM = 12
+NUMERIC_VALUES_PER_FIELD = 3
+OTHER_VALUES_PER_FIELD = 1
+
+PARAM = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>\w+)>")
+
+
+# -- the site -------------------------------------------------------------------------------
+
+
+@dataclass
+class Site:
+    circle: Circle
+    games: list[Game]
+
+    def path_values(self, game: Game, persona: str) -> dict[str, str]:
+        """How to fill each URL parameter; a parameter not named here fails the walk."""
+        hand = game.hands.order_by("number").first()
+        assert hand is not None
+        values = {
+            "circle": self.circle.slug,
+            "game": game.slug,
+            "watch": game.watch_slug,
+            "number": str(hand.number),
+            # Hands named by identity and version rather than by number (issue 11, section 1).
+            "hand": str(hand.pk),
+            "version": str(hand.version),
+        }
+        if persona == "watcher":
+            # A watcher holds only the watch link, and tries it in place of every secret.
+            secrets = {self.circle.slug, game.slug}
+            values = {k: game.watch_slug if v in secrets else v for k, v in values.items()}
+        return values
+
+
+@pytest.fixture
+def site(db: Any) -> Site:
+    circle = Circle.objects.create(name="Friday")
+    games = []
+    for key in VARIANTS:
+        record = json.loads((RECORDS / f"{key}.json").read_text())
+        record["hands"] = record["hands"][:2]
+        games.append(Game.import_record(circle, record))
+    assert all(not g.is_finished for g in games)
+    # A game page, once opened, keeps what opening it makes (the hand in progress): the walk
+    # starts from games that have been looked at, as every game at a table has.
+    for game in games:
+        assert Client().get(f"/c/{circle.slug}/g/{game.slug}/").status_code == 200
+    return Site(circle, games)
+
+
+def routes() -> Iterator[tuple[str, str]]:
+    """(route, name) for every URL pattern, includes flattened."""
+
+    def walk(patterns: list[Any], prefix: str) -> Iterator[tuple[str, str]]:
+        for pattern in patterns:
+            route = str(pattern.pattern)
+            if route.startswith("^"):
+                pytest.fail(f"{prefix}{route}: a regex URL pattern; the walk reads routes only")
+            if isinstance(pattern, URLResolver):
+                yield from walk(pattern.url_patterns, prefix + route)
+            elif isinstance(pattern, URLPattern):
+                yield prefix + route, pattern.name or prefix + route
+
+    return walk(get_resolver().url_patterns, "")
+
+
+def build(route: str, values: dict[str, str]) -> str:
+    def fill(match: re.Match[str]) -> str:
+        name = match["name"]
+        if name not in values:
+            pytest.fail(f"/{route}: no rule builds <{name}>; add one to Site.path_values")
+        return quote(values[name], safe="")
+
+    return "/" + PARAM.sub(fill, route)
+
+
+def params(route: str) -> list[str]:
+    return [m["name"] for m in PARAM.finditer(route)]
+
+
+# -- reading pages --------------------------------------------------------------------------
+
+
+@dataclass
+class Field:
+    name: str
+    kind: str  # text, number, hidden, radio, checkbox, select, textarea, file, submit
+    values: list[str] = field(default_factory=list)  # as the page gives it (checked, selected)
+    options: list[str] = field(default_factory=list)
+    required: bool = False
+
+    @property
+    def numeric(self) -> bool:
+        return self.kind == "number"
+
+
+@dataclass
+class Form:
+    page: str
+    method: str
+    actions: list[str]
+    fields: dict[str, Field] = field(default_factory=dict)
+
+
+class PageReader(HTMLParser):
+    """Links and forms of one page, as a browser (with htmx) would find them."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+        self.links: list[str] = []
+        self.forms: list[Form] = []
+        # URLs the page's script sends to, named in data- attributes (data-progress="/c/…").
+        self.endpoints: list[str] = []
+        self.form: Form | None = None
+        self.select: Field | None = None
+        self.textarea: Field | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        for key in ("href", "hx-get"):
+            if key in a and tag != "link":
+                self.links.append(urljoin(self.url, a[key]))
+        for key, value in a.items():
+            if key.startswith("data-") and value.startswith("/") and _route_name(value) != "":
+                self.endpoints.append(urljoin(self.url, value))
+        if tag == "form":
+            action = urljoin(self.url, a.get("action") or self.url)
+            self.form = Form(self.url, (a.get("method") or "get").lower(), [action])
+            self.forms.append(self.form)
+        if self.form is None:
+            return
+        for key, method in (("hx-post", "post"), ("hx-get", "get")):
+            target = urljoin(self.url, a[key]) if a.get(key) else ""
+            if target and target not in self.form.actions:
+                # An htmx request made from inside a form sends that form's fields.
+                self.form.actions.append(f"{method} {target}")
+        name = a.get("name")
+        required = "required" in a
+        if tag == "input" and name:
+            kind = a.get("type", "text")
+            kind = "number" if a.get("inputmode") == "numeric" else kind
+            found = self.form.fields.setdefault(name, Field(name, kind, required=required))
+            if kind in ("radio", "checkbox"):
+                found.options.append(a.get("value", "on"))
+                if "checked" in a:
+                    found.values.append(a.get("value", "on"))
+            elif kind == "submit":
+                found.options.append(a.get("value", ""))
+            elif "value" in a:
+                found.values = [a["value"]]
+        elif tag == "button" and name:
+            found = self.form.fields.setdefault(name, Field(name, "submit"))
+            found.options.append(a.get("value", ""))
+        elif tag == "select" and name:
+            self.select = self.form.fields.setdefault(
+                name, Field(name, "select", required=required)
+            )
+        elif tag == "option" and self.select is not None:
+            self.select.options.append(a.get("value", ""))
+            if "selected" in a:
+                self.select.values = [a.get("value", "")]
+        elif tag == "textarea" and name:
+            self.textarea = self.form.fields.setdefault(name, Field(name, "textarea"))
+
+    def handle_data(self, data: str) -> None:
+        if self.textarea is not None:
+            self.textarea.values = [data]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.form = None
+        elif tag == "select":
+            self.select = None
+        elif tag == "textarea":
+            self.textarea = None
+
+
+# -- sending, and checking what a request did -----------------------------------------------
+
+
+def snapshot(content_only: bool = False) -> str:
+    """A checksum of every row Scorer stores; `content_only` leaves out ids, keys and times,
+    so that two requests storing the same facts compare equal."""
+    digest = hashlib.sha256()
+    for model in apps.get_app_config("games").get_models():
+        names = [
+            f.attname
+            for f in model._meta.concrete_fields
+            if not content_only or not (f.attname.endswith("id") or f.attname in VOLATILE)
+        ]
+        rows = list(model.objects.order_by("pk").values_list(*names))
+        digest.update(f"{model.__name__}:{len(rows)}:{rows!r}".encode())
+    return digest.hexdigest()
+
+
+# Columns that differ between two identical requests: times, random slugs and tokens.
+VOLATILE = {"created", "updated", "finished", "idempotency_key", "slug", "watch_slug", "token"}
+
+
+@dataclass
+class Walk:
+    site: Site
+    sent: int = 0
+    failures: list[str] = field(default_factory=list)
+    reached: set[str] = field(default_factory=set)
+    link_parameters: set[str] = field(default_factory=set)
+    endpoints: dict[tuple[str, tuple[str, ...]], Form] = field(default_factory=dict)
+    rows: str = ""
+
+    def __post_init__(self) -> None:
+        self.rows = snapshot()
+
+    def send(
+        self,
+        client: Client,
+        method: str,
+        url: str,
+        data: dict[str, Any] | None = None,
+        *,
+        persona: str,
+        what: str,
+        must_refuse: dict[str, Any] | None = None,
+    ) -> int:
+        """Send one request and roll it back; note a 5xx or rows changed that should not be.
+
+        `must_refuse` is the request without its hostile value: if the hostile one changes
+        rows, it must change them exactly as that one does (the value was ignored).
+        """
+        self.sent += 1
+        status, changed, content = self._send(client, method, url, data)
+        where = f"{persona} {method.upper()} {url[:120]} {what}"
+        if status >= 500:
+            self.failures.append(f"{where}: {status}")
+        elif changed and status >= 400:
+            self.failures.append(f"{where}: refused ({status}) but rows changed")
+        elif changed and persona == "watcher" and params(_route(url)):
+            self.failures.append(f"{where}: a watch link changed rows ({status})")
+        elif (
+            changed
+            and must_refuse is not None
+            and self._send(client, method, url, must_refuse)[2] != content
+        ):
+            self.failures.append(f"{where}: taken as a number ({status})")
+        self.reached.add(_route_name(url))
+        return status
+
+    def _send(
+        self, client: Client, method: str, url: str, data: dict[str, Any] | None
+    ) -> tuple[int, bool, str]:
+        # Every other request comes from htmx, which some views answer differently.
+        headers = {"HTTP_HX_REQUEST": "true"} if self.sent % 2 else {}
+        status, changed, content = 0, False, ""
+        writes = Writes()
+        with transaction.atomic(), connection.execute_wrapper(writes):
+            try:
+                if method == "get":
+                    response = client.get(url, data or {}, **headers)
+                else:
+                    response = client.post(url, data or {}, **headers)
+                status = response.status_code
+            except Exception as error:  # the test client re-raises what would be a 500
+                status = 500
+                self.failures.append(f"{method.upper()} {url[:120]}: {error!r:.300}")
+            else:
+                # Rows can only have changed if something was written; most requests write
+                # nothing, and the checksum is then not needed.
+                changed = writes.seen and snapshot() != self.rows
+                content = snapshot(content_only=True) if changed else ""
+            transaction.set_rollback(True)
+        return status, changed, content
+
+
+class Writes:
+    """An execute wrapper noting whether a request sent any statement that writes."""
+
+    seen = False
+
+    def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        # Scorer's own tables only: the rate limiter's counters live in the database too.
+        if sql.lstrip()[:6].upper() in ("INSERT", "UPDATE", "DELETE") and '"games_' in sql:
+            self.seen = True
+        return execute(sql, params, many, context)
+
+
+def sample(pool: list[str], key: str, count: int) -> list[str]:
+    """`count` values from the pool, starting at a place fixed by `key`: every run the same,
+    while different fields meet different values."""
+    start = zlib.crc32(key.encode()) % len(pool)
+    return [pool[(start + i) % len(pool)] for i in range(min(count, len(pool)))]
+
+
+# -- the walk -------------------------------------------------------------------------------
+
+
+def crawl(
+    walk: Walk, client: Client, starts: list[str], within: str = "/"
+) -> tuple[list[str], list[Form]]:
+    """Every URL under `within` reachable by GET from `starts` (links and htmx), and the
+    forms on the pages among them."""
+    seen: set[str] = set()
+    pages: list[str] = []
+    forms: list[Form] = []
+    queue = list(starts)
+    while queue and len(seen) < 400:
+        url = queue.pop(0)
+        parts = urlsplit(url)
+        if parts.netloc not in ("", "testserver") or not parts.path.startswith(within):
+            continue
+        if parts.path.startswith("/static/"):
+            continue
+        key = parts.path + ("?" + parts.query if parts.query else "")
+        walk.link_parameters.update(name for name, _ in parse_qsl(parts.query))
+        if key in seen:
+            continue
+        seen.add(key)
+        response = client.get(key)
+        if response.status_code >= 500:
+            walk.failures.append(f"GET {key} while crawling: {response.status_code}")
+        if response.status_code < 400:
+            pages.append(key)
+        if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
+            continue
+        reader = PageReader("http://testserver" + key)
+        reader.feed(response.content.decode())
+        queue += reader.links
+        forms += reader.forms
+        for endpoint in reader.endpoints:
+            for form in reader.forms:
+                walk.endpoints.setdefault((endpoint, tuple(sorted(form.fields))), form)
+    return pages, forms
+
+
+def baseline(form: Form, fill_from: list[Form]) -> dict[str, list[str]]:
+    """What submitting the form as shown sends, with required blanks filled in: taken from
+    another form of the same game where it has them (an edit form holds a real hand)."""
+    data: dict[str, list[str]] = {}
+    for index, f in enumerate(form.fields.values()):
+        if f.kind == "submit":
+            continue
+        values = [v for v in f.values]
+        if not values or values == [""]:
+            donor = next((o.fields[f.name].values for o in fill_from if _filled(o, f.name)), [])
+            if donor:
+                values = list(donor)
+            elif f.kind in ("radio", "select") and f.options and f.required:
+                values = [next((o for o in f.options if o), f.options[0])]
+            elif f.required and f.kind == "number":
+                values = ["1"]
+            elif f.required and f.kind in ("text", "textarea"):
+                values = [f"Player {index}"]
+        if values:
+            data[f.name] = values
+    return data
+
+
+def _filled(form: Form, name: str) -> bool:
+    found = form.fields.get(name)
+    return found is not None and any(v for v in found.values)
+
+
+def game_of(path: str, site: Site) -> Game | None:
+    return next((g for g in site.games if f"/g/{g.slug}/" in path), None)
+
+
+@pytest.fixture
+def quiet_request_log() -> Iterator[None]:
+    # Thousands of 4xx would each log a warning; the walk reports what matters itself.
+    logger = logging.getLogger("django.request")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    yield
+    logger.setLevel(level)
+
+
+@pytest.mark.usefixtures("quiet_request_log")
+def test_no_input_anywhere_is_a_server_error_or_a_wrong_change(site: Site) -> None:
+    walk = Walk(site)
+    member, watcher = Client(), Client()
+    all_routes = list(routes())
+
+    # 1. Every URL pattern with real values, for every game; as the watcher, with the watch
+    #    link in every place; and with a hostile value in each path parameter in turn.
+    starts = []
+    for r, (route, _name) in enumerate(all_routes):
+        for g, game in enumerate(site.games if params(route) else site.games[:1]):
+            url = build(route, site.path_values(game, "member"))
+            starts.append(url)
+            for method in ("get", "post"):
+                walk.send(member, method, url, persona="member", what="")
+            if g == r % len(site.games):
+                url = build(route, site.path_values(game, "watcher"))
+                for method in ("get", "post"):
+                    walk.send(watcher, method, url, persona="watcher", what="")
+        game = site.games[r % len(site.games)]
+        for param in params(route):
+            for i, segment in enumerate(HOSTILE_SEGMENTS):
+                url = build(route, {**site.path_values(game, "member"), param: segment})
+                what = f"({param}={segment[:20]!r})"
+                walk.send(member, ("get", "post")[i % 2], url, persona="member", what=what)
+
+    # 2. Every page the member and the watcher can reach, and every form on them.
+    pages, forms = crawl(walk, member, starts)
+    watch_starts = [u for u in starts if _route(u) and params(_route(u)) == ["watch"]]
+    watch_pages, watch_forms = crawl(walk, watcher, watch_starts, within="/w/")
+    assert snapshot() == walk.rows, "opening a page changed rows"
+    assert all(f.method == "get" for f in watch_forms), "a watch page offers a change"
+
+    # 3. The query parameters views read from links and htmx, on a page of every kind.
+    by_kind: dict[str, list[str]] = {}
+    for page in pages + watch_pages:
+        by_kind.setdefault(_route_name(page), []).append(page)
+    for kind, kind_pages in by_kind.items():
+        for i, name in enumerate(sorted(set(QUERY_PARAMETERS) | walk.link_parameters)):
+            page = kind_pages[i % len(kind_pages)]
+            persona, client = ("watcher", watcher) if page.startswith("/w/") else ("member", member)
+            for label in sample(list(HOSTILE), kind + name, 2):
+                url = f"{page}{'&' if '?' in page else '?'}{urlencode({name: HOSTILE[label]})}"
+                walk.send(client, "get", url, persona=persona, what=f"{name}={label}")
+
+    # 4. Every form, at every URL it sends to (its action, and htmx requests from inside it),
+    #    once per kind of page and game: every hostile value in all its fields at once, then
+    #    fields one at a time with the rest as a real hand, so that the engine is reached.
+    done: set[tuple[str, str, str, tuple[str, ...]]] = set()
+    file_fields: list[tuple[str, Field]] = []
+    for form in forms:
+        game = game_of(form.page, site)
+        donors = sorted(
+            (o for o in forms if o is not form and game and game_of(o.page, site) == game),
+            key=lambda o: "/edit" not in o.page,
+        )
+        base = baseline(form, donors)
+        for action in form.actions:
+            method, url = action.split(" ", 1) if " " in action else (form.method, action)
+            parts = urlsplit(url)
+            url = parts.path + (f"?{parts.query}" if parts.query else "")
+            variant = game.variant if game else ""
+            key = (method, _route_name(url), variant, tuple(sorted(form.fields)))
+            if key in done:
+                continue
+            done.add(key)
+            fields = [f for f in form.fields.values() if f.name != "csrfmiddlewaretoken"]
+            file_fields += [(url, f) for f in fields if f.kind == "file"]
+            fields = [f for f in fields if f.kind != "file"]
+            walk.send(member, method, url, base, persona="member", what="(as shown)")
+            watched = _as_watcher(url, site)
+            walk.send(watcher, method, watched, base, persona="watcher", what="(as shown)")
+            # A form's fields are read the same at each URL it sends to: every hostile value
+            # at its first, a few at the others.
+            every = list(HOSTILE) if action == form.actions[0] else sample(list(HOSTILE), url, 6)
+            for label in every if fields else ():
+                value = HOSTILE[label]
+                data = {**base, **{f.name: [value] for f in fields}}
+                walk.send(member, method, url, data, persona="member", what=f"all={label}")
+            numeric = [f for f in fields if f.numeric]
+            others = [f for f in fields if not f.numeric]
+            picks = [(f, NUMERIC_VALUES_PER_FIELD) for f in numeric]
+            picks += [(f, OTHER_VALUES_PER_FIELD) for f in others]
+            budget = BUDGET_PER_FORM
+            start = zlib.crc32(url.encode())
+            for n in range(len(picks)):
+                f, count = picks[(start + n) % len(picks)]
+                for label in sample(list(HOSTILE), url + f.name, min(count, budget)):
+                    budget -= 1
+                    data = {**base, f.name: [HOSTILE[label]]}
+                    refuse = None
+                    if f.numeric and label in NOT_NUMBERS:
+                        refuse = {k: v for k, v in base.items() if k != f.name}
+                    walk.send(
+                        member,
+                        method,
+                        url,
+                        data,
+                        persona="member",
+                        what=f"{f.name}={label}",
+                        must_refuse=refuse,
+                    )
+
+    # 5. What the page's script sends to the URLs in its data- attributes: one field at a
+    #    time, with whatever else the form carries that names what it is based on (a token).
+    for (endpoint, _), form in walk.endpoints.items():
+        url = urlsplit(endpoint).path
+        hidden = {f.name: f.values for f in form.fields.values() if f.kind == "hidden"}
+        hidden.pop("csrfmiddlewaretoken", None)
+        for f in form.fields.values():
+            if f.kind in ("hidden", "file", "submit"):
+                continue
+            for label in sample(list(HOSTILE), url + f.name, 1):
+                for extra in ({}, hidden):
+                    data = {**extra, f.name: [HOSTILE[label]]}
+                    walk.send(member, "post", url, data, persona="member", what=f"{f.name}={label}")
+
+    # 6. Files: hostile texts, and records with each of their values made hostile.
+    for url, f in file_fields:
+        for label, content in hostile_files(site):
+            upload = SimpleUploadedFile("record.json", content, "application/json")
+            status = walk.send(
+                member, "post", url, {f.name: upload}, persona="member", what=f"file: {label}"
+            )
+            if label.startswith("refused:") and status < 400:
+                walk.failures.append(f"POST {url} file {label}: accepted ({status})")
+
+    # The walk saw what it should: every route, and the hand form of every game.
+    missing = {name for _, name in all_routes} - walk.reached
+    assert not missing, f"routes the walk never requested: {sorted(missing)}"
+    actions = {a.split(" ")[-1] for f in forms for a in f.actions}
+    for game in site.games:
+        for needed in ("hands", "preview"):
+            assert any(f"/g/{game.slug}/{needed}" in a for a in actions), (game.variant, needed)
+    assert file_fields, "the walk found no import form"
+    assert not walk.failures, f"{len(walk.failures)} of {walk.sent} requests:\n" + "\n".join(
+        walk.failures[:60]
+    )
+
+
+def _route(url: str) -> str:
+    """The route (pattern text) a URL resolves to, or "" when none does."""
+    try:
+        return str(get_resolver().resolve(urlsplit(url).path).route)
+    except Resolver404:
+        return ""
+
+
+def _route_name(url: str) -> str:
+    """The name of the URL pattern a URL resolves to, or "" when none does."""
+    path = urlsplit(url).path
+    try:
+        return get_resolver().resolve(path).url_name or path
+    except Resolver404:
+        return ""
+
+
+def _as_watcher(url: str, site: Site) -> str:
+    for game in site.games:
+        url = url.replace(game.slug, game.watch_slug)
+    return url.replace(site.circle.slug, site.games[0].watch_slug)
+
+
+def hostile_files(site: Site) -> Iterator[tuple[str, bytes]]:
+    """(label, content): labels starting "refused:" must be refused with a 4xx."""
+    for label, value in HOSTILE.items():
+        yield f"refused: text {label}", value.encode()
+    yield "refused: not UTF-8", b"\xff\xfe\x00{"
+    yield "refused: NaN", b'{"format": "scorer-game/1", "hands": [NaN]}'
+    yield "refused: deeply nested", b"[" * 100_000 + b"]" * 100_000
+    yield "refused: a 5000-digit number", b'{"hands": [' + b"9" * 5000 + b"]}"
+    yield "refused: too large", b" " * (MAX_BYTES + 1)
+    record = site.games[0].export()
+    one = record["hands"][0]
+    yield "refused: too many hands", _dumps({**record, "hands": [one] * (MAX_HANDS + 1)})
+    names = record["players"]
+    for label, players in (
+        ("blank name", ["", *names[1:]]),
+        ("spaces for a name", ["   ", *names[1:]]),
+        ("same name twice", [names[0], names[0].upper(), *names[2:]]),
+        ("a name of 41 characters", ["x" * 41, *names[1:]]),
+        ("a name with NUL", ["A\x00n", *names[1:]]),
+        ("a name of 5000 characters", ["x" * 5000, *names[1:]]),
+    ):
+        yield f"refused: {label}", _dumps({**record, "players": players})
+    yield "refused: a key of 5000 characters", _dumps({**record, "x" * 5000: 1})
+    yield (
+        "refused: a hand key of 5000 characters",
+        _dumps({**record, "hands": [{**one, "x" * 5000: 1}]}),
+    )
+    # Each value of each game's record in turn, made hostile.
+    values: list[object] = [
+        2**31,
+        -(2**31) - 1,
+        10**30,
+        "١٢",
+        "²",
+        "\x00",
+        "x" * 5000,
+        [[[[[[[[[[1]]]]]]]]]],
+        {"a": {"b": {"c": {"d": {"e": {"f": {"g": 1}}}}}}},
+        1.5,
+        True,
+        None,
+        "",
+    ]
+    for game in site.games:
+        record = game.export()
+        for path in _leaves(record):
+            for value in sample_objects(values, game.variant + "/".join(map(str, path)), 1):
+                yield (
+                    f"{game.variant} {'/'.join(map(str, path))}={value!r:.20}",
+                    _dumps(_replace(record, path, value)),
+                )
+
+
+def sample_objects(pool: list[object], key: str, count: int) -> list[object]:
+    start = zlib.crc32(key.encode()) % len(pool)
+    return [pool[(start + i) % len(pool)] for i in range(count)]
+
+
+def _leaves(value: object, path: tuple[object, ...] = ()) -> Iterator[tuple[object, ...]]:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, (*path, k))
+    elif isinstance(value, list) and value:
+        for i, v in enumerate(value):
+            yield from _leaves(v, (*path, i))
+    else:
+        yield path
+
+
+def _replace(value: Any, path: tuple[Any, ...], new: object) -> Any:
+    if not path:
+        return new
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[path[0]] = _replace(value[path[0]], path[1:], new)
+    return copy
+
+
+def _dumps(value: object) -> bytes:
+    return json.dumps(value, ensure_ascii=False).encode()
+
+
+# -- the cases the walk first found, by name ---------------------------------------------
+
+
+def test_a_nul_in_a_link_is_a_404(site: Site, client: Client) -> None:
+    game = site.games[0]
+    for url in (f"/c/{site.circle.slug}/g/%00/", "/c/a%00b/", "/w/%00/live"):
+        assert client.get(url).status_code == 404, url
+    assert client.get(f"/c/{site.circle.slug}/declarations?game=%00").status_code == 200
+    assert client.get(f"/c/{site.circle.slug}/new?variant=terz&from=%00").status_code == 200
+    assert game.hands.count() == 2
+
+
+@pytest.mark.parametrize("number", ["x", "²", "9" * 5000, "-5", "0", "99"])
+def test_a_preview_number_that_is_no_hand_previews_the_next_hand(
+    site: Site, client: Client, number: str
+) -> None:
+    game = next(g for g in site.games if g.variant == "klaberjass")
+    data = {**hand_post(dealer="1", caller="2"), "number": number}
+    response = client.post(f"/c/{site.circle.slug}/g/{game.slug}/preview", data)
+    assert response.status_code == 200 and b"preview" in response.content.lower()
+
+
+@pytest.mark.parametrize("typed", ["١٢", "²", "+96", "1_0", "9" * 5000])
+def test_a_number_not_in_ascii_digits_is_refused_beside_its_field_and_kept(
+    site: Site, client: Client, typed: str
+) -> None:
+    game = next(g for g in site.games if g.variant == "klaberjass")
+    response = client.post(
+        f"/c/{site.circle.slug}/g/{game.slug}/hands", hand_post(dealer="1", points_0=typed)
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Enter a whole number, in digits 0 to 9." in page
+    assert f'value="{typed}"' in page
+    assert game.hands.count() == 2
+
+
+def test_a_contract_beyond_the_database_column_is_refused(site: Site, client: Client) -> None:
+    game = next(g for g in site.games if g.variant == "hoskin")
+    hand = game.hands.order_by("number").first()
+    assert hand is not None
+    url = f"/c/{site.circle.slug}/g/{game.slug}/hands/{hand.pk}/edit"
+    form = PageReader("http://testserver" + url)
+    form.feed(client.get(url).content.decode())
+    data = baseline(form.forms[0], [])
+    data["contract"] = ["2147483648"]
+    response = client.post(url, data)
+    assert response.status_code == 400
+    assert "Enter a number from" in response.content.decode()
+
+
+@pytest.mark.parametrize("token", ["\x00", "a\x00b", "x" * 300, "🂡"])
+def test_a_save_naming_a_token_scorer_cannot_have_made_is_a_400(
+    site: Site, client: Client, token: str
+) -> None:
+    game = next(g for g in site.games if g.variant == "klaberjass")
+    data = {**hand_post(dealer="1", caller="2"), "token": token}
+    response = client.post(f"/c/{site.circle.slug}/g/{game.slug}/hands", data)
+    assert response.status_code == 400
+    assert game.live_hands().count() == 2
+    progress = client.post(f"/c/{site.circle.slug}/g/{game.slug}/progress", {"token": token})
+    assert progress.status_code == 400
