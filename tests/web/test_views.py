@@ -225,7 +225,7 @@ class TestGamePage:
     def test_it_shows_the_scoreboard_and_who_deals(self, member: Client, game: Game) -> None:
         game.record_hand(klob_hand())
         page = member.get(url("game", game)).content.decode()
-        assert "Hand 2" in page and "<strong>Ann</strong> deals" in page
+        assert "Hand 2" in page and '<strong class="dealer-name">Ann</strong></a> deals' in page
         assert 'inputmode="numeric"' in page
 
     def test_the_end_shows_a_banner_and_rematch(self, member: Client, game: Game) -> None:
