@@ -444,7 +444,10 @@ def _progress_line(game: Game, names: list[str], progress: HandInProgress) -> st
     except ScorerError:
         interim = None
     if interim is not None:
-        parts.extend(f"{row.player}: {row.declared}" for row in interim.rows)
+        parts.extend(
+            f"{row.player}: {row.declared}" + (f" {row.points}" if row.declared == "melds" else "")
+            for row in interim.rows
+        )
     return " · ".join(parts)
 
 

@@ -33,6 +33,7 @@ def phone(live_server: Any) -> Iterator[Phone]:
     from playwright.sync_api import sync_playwright
 
     SHOTS.mkdir(exist_ok=True)
+    LIVE["url"] = live_server.url
     pages: list[Any] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -71,6 +72,13 @@ def new_game(variant: str, names: list[str], **settings: Any) -> Game:
 
 def game_url(game: Game) -> str:
     return f"/c/{game.circle.slug}/g/{game.slug}/"
+
+
+def phone_base(game: Game) -> str:
+    return LIVE["url"] + game_url(game)
+
+
+LIVE: dict[str, str] = {}
 
 
 def shot(page: Any, name: str) -> None:
@@ -526,3 +534,58 @@ def test_a_void_deal_sits_apart_from_save_and_can_be_undone_for_five_seconds(
     notice.wait_for()
     notice.wait_for(state="detached", timeout=7000)  # gone after five seconds
     assert game.live_hands().count() == 1
+
+
+def test_the_gomu_pickers_fill_in_its_points_and_the_trick_total(phone: Phone) -> None:
+    game = new_game("hoskin-tekli", ["Ece", "Fatih", "Gül"])
+    page = phone()
+    page.goto(game_url(game))
+    form = page.locator("#hand-form")
+    step(form, "during")
+    for i, rank in enumerate(["10", "10", "K", "Q", "J"]):
+        form.locator(f"#id_gomu_card_{i}").select_option(rank)
+    assert form.locator("#id_gomu_points").input_value() == "29"
+    step(form, "after")
+    form.locator("#id_tricks_0").fill("71")
+    form.locator("#id_tricks_1").fill("90")
+    # 480 − 71 − 90 − the gömü's 29 = 290, as in the spec's example.
+    assert form.locator("#id_tricks_2").input_value() == "290"
+    page.wait_for_timeout(900)
+    assert HandInProgress.of(game).fields["gomu_points"] == "29"
+
+
+def test_without_script_the_whole_hand_is_one_form_that_saves(phone: Phone) -> None:
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    page = phone()
+    context = page.context.browser.new_context(viewport=PHONE, java_script_enabled=False)
+    plain = context.new_page()
+    plain.goto(phone_base(game))
+    for key in ("before", "during", "after"):
+        assert plain.locator(f"#phase-{key}").is_visible()
+    plain.locator("#id_caller_0").check(force=True)
+    plain.locator("#id_trump_1").check(force=True)
+    plain.locator("#id_points_0").fill("96")
+    plain.locator("#id_points_1").fill("56")
+    plain.locator("#id_last_trick_0").check(force=True)
+    shot(plain, "no-script-form")
+    plain.get_by_role("button", name="Save hand").click()
+    plain.wait_for_load_state()
+    assert game.live_hands().count() == 1
+    assert "Hand 2" in plain.locator(".board-meta").inner_text()
+    context.close()
+
+
+def test_the_watch_page_follows_the_hand_in_progress(phone: Phone) -> None:
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    table, tv = phone(), phone()
+    table.goto(game_url(game))
+    tv.goto(f"/w/{game.watch_slug}/")
+    form = table.locator("#hand-form")
+    form.locator("fieldset", has_text="Who called").get_by_text("Ann", exact=True).click()
+    form.locator(".suit-btn.suit-H").click()
+    step(form, "during")
+    declare(form, "Ben", 4, "Q", "S")
+    tv.locator(".progress-line", has_text="Hand 1 · Ann called ♥ · Ben: 4-card run 9–Q♠").wait_for(
+        timeout=3500
+    )
+    shot(tv, "watch-hand-in-progress")
