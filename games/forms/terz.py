@@ -44,6 +44,7 @@ class TerzHandForm(TerzRows, HandForm):
         self.card_total = self.settings.card_total
         for seat, name in enumerate(self.names):
             self.fields[f"points_{seat}"].label = f"{name}'s card points"
+        self.team_names = self.names  # the card points' sides are the two players
 
     def facts(self) -> dict[str, Any]:
         d = self.cleaned_data
