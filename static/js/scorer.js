@@ -219,6 +219,7 @@
   // What this phone changed and has not yet heard back about: the server's copy of those
   // fields is older than what is on screen, so it must not overwrite them.
   var pending = {};  // field name → number of this phone's latest edit of it
+  var seen = 0;  // the newest version of the hand in progress this phone has applied
   var edits = 0;
   var queued = {};
   var queuedToken = "";
@@ -267,6 +268,10 @@
   }
   function apply(form, state) {
     if (!form || !state || !state.fields) return;
+    // An answer can arrive after a newer one (a poll sent before this phone's last change
+    // was taken): an older hand in progress never overwrites a newer one.
+    if (state.version < seen) return;
+    seen = state.version;
     applying = true;
     var fields = state.fields;
     var touched = false;
@@ -320,7 +325,7 @@
     if (!el || el.id !== "progress-state") return;
     var section = entry();
     if (!section || section.dataset.token !== el.dataset.token) return;
-    var state = { fields: JSON.parse(el.dataset.fields || "{}") };
+    var state = { fields: JSON.parse(el.dataset.fields || "{}"), version: Number(el.dataset.version) };
     apply(section.querySelector("form"), state);
     if (Object.keys(state.fields).length) document.getElementById("play").classList.add("entering");
   });
