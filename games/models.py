@@ -534,6 +534,8 @@ class Hand(models.Model):
             side = self.declarer % 2 if engine.teams else self.declarer
             who = f"{names[self.declarer]} {trump}".strip()
             return f"{who} {signed(self.scores[side])}" if self.scores else who
+        if self.notes and not any(self.scores):
+            return str(self.notes[0]).rstrip(".")  # a redeal or a void deal says so itself
         sides = engine.side_names(names)
         return ", ".join(f"{n} {signed(s)}" for n, s in zip(sides, self.scores, strict=False))
 

@@ -6,7 +6,9 @@ import json
 import re
 from typing import Any
 
+from django import forms
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import (
     Http404,
     HttpRequest,
@@ -17,6 +19,7 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_ratelimit.decorators import ratelimit
@@ -221,23 +224,50 @@ def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
 @require_POST
 def declarations_use(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     """Carry the helper's dealer, trump and declarations into the game's hand in progress,
-    so nothing is typed twice; then back to the hand, at its declarations."""
+    so nothing is typed twice; then back to the hand, at its declarations.
+
+    The helper's declarations are added to the hand's: one another phone entered meanwhile
+    stays, and one already there is not doubled.
+    """
     found = _game(circle, game)
     if found.variant not in HELPER_FORMS:
         raise Http404
     names = found.player_names()
-    form = HELPER_FORMS[found.variant](request.POST, names=names)
+    helper = HELPER_FORMS[found.variant]
+    form = helper(request.POST, names=names)
+    back = reverse("declarations", args=[circle]) + f"?game={found.slug}"
     if not form.is_valid():
-        return redirect(reverse("declarations", args=[circle]) + f"?game={found.slug}")
+        return HttpResponseClientRedirect(back) if request.htmx else redirect(back)
     table = set(_hand_form(found, names).table_fields())
-    changes = {
-        name: "" if value is None else str(value)
-        for name, value in form.cleaned_data.items()
-        if name in table
-    }
-    progress = HandInProgress.of(found)
-    progress.change(progress.token, changes)
-    return redirect(reverse("game", args=[circle, game]) + "?phase=during#hand-form")
+    given = {k: "" if v is None else str(v) for k, v in form.cleaned_data.items() if k in table}
+    with transaction.atomic():
+        progress = HandInProgress.objects.select_for_update().get(pk=HandInProgress.of(found).pk)
+        changes = {k: v for k, v in given.items() if not k.startswith("seq") and v != ""}
+        changes.update(_merged_rows(helper, progress.fields, given))
+        progress.change(progress.token, changes)
+    url = reverse("game", args=[circle, game]) + "?phase=during#hand-form"
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def _merged_rows(helper: Any, hand: dict[str, Any], given: dict[str, str]) -> dict[str, str]:
+    """The hand's declaration rows, then the helper's rows not among them, as form fields."""
+
+    def rows(fields: dict[str, Any]) -> list[tuple[str, ...]]:
+        found = []
+        for row in range(helper.ROWS):
+            parts = tuple(str(fields.get(f"seq{row}_{part}") or "") for part in helper.PARTS)
+            if any(parts):
+                found.append(parts)
+        return found
+
+    merged = rows(hand)
+    merged += [row for row in rows(given) if row not in merged]
+    out = {}
+    for row in range(helper.ROWS):
+        parts = merged[row] if row < len(merged) else ("",) * len(helper.PARTS)
+        for part, value in zip(helper.PARTS, parts, strict=True):
+            out[f"seq{row}_{part}"] = value
+    return out
 
 
 def _contest(form: Any, variant: str, names: list[str], settings: Any) -> dict[str, Any] | None:
@@ -362,6 +392,7 @@ def _play_context(
         hand.game = game  # the summary reads the variant; spare a query per hand
     for hand in removed:
         hand.summary_text = hand.summary(names)  # type: ignore[attr-defined]
+        hand.recent = (timezone.now() - hand.removed).total_seconds() < 60  # type: ignore[attr-defined,operator]
     return {
         "circle": None if watching else game.circle,
         "watching": watching,
@@ -507,9 +538,12 @@ def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     names = found.player_names()
     form = _hand_form(found, names, request.POST)
     if "check" in request.POST:
-        # Enter in a number field: check the hand, never save half of it.
-        form.is_valid()
-    elif form.is_valid():
+        # Enter in a number field (without script): check the hand and show what it would
+        # score, never save half of it.
+        preview = _preview(found, form, found.hand_count + 1)
+        context = {**_play_context(request, found, form), **preview}
+        return render(request, "games/game.html", context, status=200 if form.is_valid() else 400)
+    if form.is_valid():
         token = _posted_token(request)
         if token is None:
             return HttpResponseBadRequest("That save names no hand Scorer knows: reload the page.")
@@ -522,7 +556,7 @@ def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
                 expect_version=None if token else _posted_int(request, "expect_version"),
             )
         except AlreadySaved as refused:
-            return _refused_save(request, found, form, refused)
+            return _refused_save(request, found, refused)
         except ScorerError as error:
             form.engine_error(error)
         else:
@@ -542,17 +576,13 @@ def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     return render(request, "games/game.html", context, status=400)
 
 
-def _refused_save(
-    request: HttpRequest, game: Game, form: HandForm, refused: AlreadySaved
-) -> HttpResponse:
-    """A late save: say which hand another phone saved. With script the phones share one
-    hand in progress, so it is already in that hand; without, the form keeps what was typed,
-    now based on the game as it is, in case it really was another hand."""
+def _refused_save(request: HttpRequest, game: Game, refused: AlreadySaved) -> HttpResponse:
+    """A late save: say which hand another phone saved, and open the next hand. The typed
+    form is not kept ready to save again: one more tap would store the same hand twice."""
     notice = {"text": refused.message}
+    context = {**_play_context(request, game), "notice": notice}
     if request.htmx:
-        context = {**_play_context(request, game), "notice": notice}
         return render(request, "games/game.html#play", context, status=409)
-    context = {**_play_context(request, game, form), "notice": notice}
     return render(request, "games/game.html", context, status=409)
 
 
@@ -574,6 +604,9 @@ def hand_progress(request: HttpRequest, circle: str, game: str) -> JsonResponse:
             return JsonResponse({"error": f"{name[:40]!r} is not part of this hand."}, status=400)
         if len(value) > HandInProgress.MAX_VALUE or "\x00" in value:
             return JsonResponse({"error": f"{name} is too long."}, status=400)
+        if not _fits(form.fields[name], value):
+            error = f"{value[:20]!r} is not a choice for {name}."
+            return JsonResponse({"error": error}, status=400)
         changes[name] = value
     if len(changes) > HandInProgress.MAX_FIELDS:
         return JsonResponse({"error": "Too many changes at once."}, status=400)
@@ -588,6 +621,19 @@ def hand_progress(request: HttpRequest, circle: str, game: str) -> JsonResponse:
     # A change to a hand another phone saved meanwhile is normal at a table, not an error:
     # the answer says so, and carries the hand in progress that replaced it.
     return JsonResponse({**_progress_state(progress), "accepted": accepted})
+
+
+def _fits(field: Any, value: str) -> bool:
+    """Whether a value could be what its field offers: one of its choices, a tick, or text
+    (numbers and text are judged with the whole hand, as typed)."""
+    if value == "":
+        return True
+    if isinstance(field, forms.BooleanField):
+        return value in ("on", "true", "1")
+    choices = getattr(field, "choices", None)
+    if choices is not None:
+        return value in {str(key) for key, _ in choices}
+    return True
 
 
 def _progress_state(progress: HandInProgress) -> dict[str, Any]:
@@ -607,12 +653,18 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     it; before the card points are in, what the table already knows (declarations judged,
     the target moved by marriages, melds counted)."""
     found = _game(circle, game)
-    names = found.player_names()
     # The hand being edited, or the next one; a number that is neither is not a hand.
     number = _posted_int(request, "number")
     if number is None or not 1 <= number <= found.hand_count:
         number = found.hand_count + 1
-    form = _hand_form(found, names, request.POST)
+    form = _hand_form(found, found.player_names(), request.POST)
+    return render(request, "games/game.html#preview", _preview(found, form, number))
+
+
+def _preview(found: Game, form: HandForm, number: int) -> dict[str, Any]:
+    """What the form's hand would score as hand `number`, and why; or what is still to come,
+    what is wrong, and what the table already knows (the interim judgement)."""
+    names = found.player_names()
     context: dict[str, Any] = {"problems": [], "rows": None, "notes": []}
     if form.is_valid():
         facts = [h.facts for h in found.live_hands()]
@@ -624,7 +676,12 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
         try:
             scored = found.score(facts)
         except HandError as error:
-            context["problems"] = [error.message]
+            name = form.error_fields.get(error.field, error.field)
+            if name in form.fields and form.data.get(name) in (None, ""):
+                # Nobody has entered it yet: still to come, not a mistake.
+                context["todo"] = [str(form.fields[name].label or name)]
+            else:
+                context["problems"] = [error.message]
         else:
             last = scored.hands[-1]
             context["rows"] = list(zip(scored.sides, last.score.scores, last.totals, strict=True))
@@ -645,7 +702,7 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
         )
     except ScorerError as error:
         context["interim_problem"] = error.message
-    return render(request, "games/game.html#preview", context)
+    return context
 
 
 def _hand(game: Game, hand: int) -> Hand:
@@ -702,7 +759,8 @@ def hand_edit(request: HttpRequest, circle: str, game: str, hand: int) -> HttpRe
     names = found.player_names()
     template = "games/edit.html#edit-form" if request.htmx else "games/edit.html"
     if shown.removed is not None:
-        notice = {"text": f"Hand {shown.removed_number} was removed.", "restore": shown}
+        text = f"Hand {shown.removed_number} was removed on another phone; nothing was changed."
+        notice = {"text": text, "restore": shown}
         return _after_change(request, found, notice, status=409)
     if request.method == "GET":
         initial = {

@@ -38,6 +38,8 @@ def whole_number(value: object) -> int:
         number = value
     elif isinstance(value, str):
         text = value.strip()
+        if text.lstrip("-").isascii() and text.lstrip("-").isdigit() and len(text) > _LONGEST:
+            raise OutOfRange(f"is too large: at most {LIMIT:,}")
         if len(text) > _LONGEST or not _WHOLE.fullmatch(text):
             raise NotANumber(f"must be a whole number, not {shown(value)}")
         number = int(text)

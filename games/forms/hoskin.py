@@ -18,6 +18,40 @@ from games.forms.base import (
     three_phases,
 )
 
+
+def read_ihale(text: str) -> list[int | None]:
+    """Read a typed ihale, "550 560 p", into bids and passes (None); ASCII digits only."""
+    calls: list[int | None] = []
+    for token in text.replace(",", " ").split():
+        if token.lower() in ("p", "pass"):
+            calls.append(None)
+        elif token.isascii() and token.isdigit() and len(token) <= 5:
+            calls.append(int(token))
+        else:
+            raise forms.ValidationError(f"“{token[:12]}” is neither a bid nor a pass (write p)")
+    return calls
+
+
+def ihale_calls(calls: list[int | None], dealer: int, seats: int) -> list[dict[str, Any]]:
+    """Give each typed call its speaker: the player left of the dealer and the next player,
+    in turn; a speaker who passes is out (the spec: a pass is final)."""
+    active = [(dealer + 1) % seats, (dealer + 2) % seats]
+    out: list[dict[str, Any]] = []
+    turn = 0
+    for call in calls:
+        if not active:
+            break
+        turn %= len(active)
+        seat = active[turn]
+        if call is None:
+            out.append({"seat": seat, "pass": True})
+            active.remove(seat)
+        else:
+            out.append({"seat": seat, "bid": call})
+            turn += 1
+    return out
+
+
 HOSKIN_RANKS = [("A", "A"), ("10", "10"), ("K", "K"), ("Q", "Q"), ("J", "J")]
 
 
@@ -216,6 +250,9 @@ class HoskinHandForm(HandForm):
         }
         if d.get("forced"):
             facts["forced"] = True
+        if not self.TEKLI and d.get("auction"):
+            # The typed ihale is the auction the engine checks and stores.
+            facts["bids"] = ihale_calls(d["auction"], d["dealer"], len(self.names))
         facts["trump"] = d["trump"]
         facts["melds"] = [d.get(f"meld_{seat}") for seat in range(len(self.names))]
         facts["trick_points"] = [d.get(f"tricks_{side}") for side in range(len(self.sides))]
@@ -254,24 +291,28 @@ class HoskinHandForm(HandForm):
             initial["struck"] = max(facts["struck"])
         return initial
 
+    def clean_auction(self) -> list[int | None]:
+        return read_ihale(self.cleaned_data.get("auction") or "")
+
     def derived(self, fields: dict[str, str], changed: dict[str, str]) -> dict[str, str]:
-        """Typing the auction fills in the holder and the contract: the speakers are the
+        """Typing the ihale fills in the holder and the contract: the speakers are the
         player left of the dealer and the next player, bidding in turn."""
-        if "auction" not in changed or not fields.get("dealer", "").isdigit():
+        dealer = fields.get("dealer", "")
+        if "auction" not in changed or not (dealer.isascii() and dealer.isdigit()):
             return {}
-        bids = changed["auction"].replace(",", " ").split()
-        if not bids or not all(t.lower() in ("p", "pass") or t.isdecimal() for t in bids):
+        try:
+            calls = ihale_calls(read_ihale(changed["auction"]), int(dealer), len(self.names))
+        except forms.ValidationError:
             return {}
-        dealer = int(fields["dealer"]) % len(self.names)
-        speakers = [(dealer + 1) % len(self.names), (dealer + 2) % len(self.names)]
-        last = max(
-            ((i, int(t)) for i, t in enumerate(bids) if t.isascii() and t.isdigit() and len(t) < 6),
-            default=None,
-            key=lambda bid: bid[0],
-        )
-        if last is None:
-            return {"holder": str(speakers[0]), "contract": "550", "forced": "on"}
-        return {"holder": str(speakers[last[0] % 2]), "contract": str(last[1]), "forced": ""}
+        if not calls:
+            return {}
+        bids = [c for c in calls if "bid" in c]
+        if not bids:
+            if len(calls) < 2:
+                return {}
+            # Both speakers passed: the first holds it at 550, forced.
+            return {"holder": str(calls[0]["seat"]), "contract": "550", "forced": "on"}
+        return {"holder": str(bids[-1]["seat"]), "contract": str(bids[-1]["bid"]), "forced": ""}
 
 
 class HoskinTekliHandForm(HoskinHandForm):

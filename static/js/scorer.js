@@ -50,7 +50,7 @@
     if (!input) return;
     var step = parseInt(button.dataset.step, 10);
     var value = parseInt(input.value, 10);
-    if (isNaN(value)) value = parseInt(input.placeholder || input.min || "0", 10) - step;
+    if (isNaN(value)) value = parseInt(input.dataset.start || input.placeholder || input.min || "0", 10) - step;
     var next = value + step;
     if (input.min !== "" && next < parseInt(input.min, 10)) next = parseInt(input.min, 10);
     if (input.max !== "" && next > parseInt(input.max, 10)) next = parseInt(input.max, 10);
@@ -220,6 +220,8 @@
   // fields is older than what is on screen, so it must not overwrite them.
   var pending = {};  // field name → number of this phone's latest edit of it
   var seen = 0;  // the newest version of the hand in progress this phone has applied
+  var latest = null;  // that version's fields, for a box that was being typed in
+  var sentValue = {};  // what this phone last sent for each field
   var edits = 0;
   var queued = {};
   var queuedToken = "";
@@ -259,8 +261,11 @@
   function change(name, value, from) {
     var section = entry();
     if (!section || (from && from !== section)) return;
-    if (queuedToken !== section.dataset.token) { queued = {}; queuedToken = section.dataset.token; }
+    if (queuedToken !== section.dataset.token) {
+      queued = {}; sentValue = {}; queuedToken = section.dataset.token;
+    }
     pending[name] = ++edits;
+    sentValue[name] = value;
     queued[name] = value;
     var play = document.getElementById("play");
     if (play) play.classList.add("entering");
@@ -272,6 +277,8 @@
     // was taken): an older hand in progress never overwrites a newer one.
     if (state.version < seen) return;
     seen = state.version;
+    latest = state;
+    if (!state.fields) return;
     applying = true;
     var fields = state.fields;
     var touched = false;
@@ -296,7 +303,15 @@
     var section = entry();
     if (applying || !section || !el.name || !section.contains(el) || el.closest("[data-builder]")) return;
     if (el.closest(".meld-calc")) return;  // the calculator's cells are working space
-    change(el.name, valueOf(section.querySelector("form"), el.name));
+    var form = section.querySelector("form");
+    var value = valueOf(form, el.name);
+    // Leaving a box sends nothing new when this phone typed nothing since it last sent it:
+    // another phone's later value for that box wins, and is shown now the box is left.
+    if (!pending[el.name] && sentValue[el.name] === value && (el.type === "number" || el.type === "text")) {
+      if (latest) apply(form, latest);
+      return;
+    }
+    change(el.name, value);
   });
   var typing = {};
   document.addEventListener("input", function (event) {
@@ -529,6 +544,13 @@
       setTimeout(function () { notice.remove(); }, Number(notice.dataset.fade) * 1000);
     });
   }
+
+  // A message that says why something was refused is brought into view.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    var alert = target && target.querySelector && target.querySelector(".errors[role=alert], .errorlist, .notice.conflict");
+    if (alert && alert.scrollIntoView) alert.scrollIntoView({ block: "center" });
+  });
 
   function setUp() { setUpPhases(); setUpBuilders(); fadeNotices(); }
   document.addEventListener("DOMContentLoaded", setUp);

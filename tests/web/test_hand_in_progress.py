@@ -159,8 +159,10 @@ class TestSaving:
         assert client.post(url("hand_record", game), {**snapshot, "key": "a"}).status_code == 302
         late = Client().post(url("hand_record", game), {**snapshot, "key": "b"})
         assert late.status_code == 409
-        assert "Another phone just saved hand 1" in late.content.decode()
-        assert 'value="96"' in late.content.decode()  # what was typed is still there
+        page = late.content.decode()
+        assert "Another phone just saved hand 1" in page
+        # The next hand opens: the refused form is not one tap away from a duplicate.
+        assert 'name="expect_number" value="2"' in page and 'value="96"' not in page
         assert game.live_hands().count() == 1
 
     def test_a_double_tap_still_saves_one_hand(self, client: Client, game: Game) -> None:
@@ -173,7 +175,10 @@ class TestSaving:
     def test_enter_in_a_number_field_saves_nothing(self, client: Client, game: Game) -> None:
         data = {**hand_post(), "check": "1"}
         response = client.post(url("hand_record", game), data)
-        assert response.status_code == 400 and game.live_hands().count() == 0
+        assert response.status_code == 200 and game.live_hands().count() == 0
+        assert "This hand scores" in response.content.decode()  # checked, shown, not saved
+        half = client.post(url("hand_record", game), {"dealer": "3", "caller": "0", "check": "1"})
+        assert half.status_code == 400 and game.live_hands().count() == 0
 
     def test_a_save_with_script_says_which_hand_it_saved(self, client: Client, game: Game) -> None:
         token = HandInProgress.of(game).token
@@ -207,6 +212,7 @@ class TestFewerTaps:
         answer = change(Client(), game, auction="550 600 p").json()
         assert answer["fields"]["holder"] == "2" and answer["fields"]["contract"] == "600"
         forced = change(Client(), game, auction="p p").json()
+        assert change(Client(), game, auction="550 ٥").json()["fields"]["holder"] == "1"
         assert forced["fields"]["holder"] == "1" and forced["fields"]["forced"] == "on"
         assert forced["fields"]["contract"] == "550"
 
@@ -254,3 +260,60 @@ class TestTheDeclarationsHelper:
     def test_a_game_without_declarations_has_no_helper_to_use(self, circle: Any) -> None:
         game = Game.create(circle, "euchre", ["Nia", "Eli", "Sam", "Wes"])
         assert Client().post(url("declarations_use", game), {"trump": "S"}).status_code == 404
+
+    def test_use_in_this_hand_adds_to_what_another_phone_declared(
+        self, client: Client, game: Game
+    ) -> None:
+        # The helper was opened before another phone added Ben's run and Dov's Bella.
+        change(Client(), game, seq0_seat="1", seq0_length="3", seq0_top="K", seq0_suit="C")
+        change(Client(), game, bella="3")
+        data = {
+            "dealer": "0",
+            "trump": "S",
+            "seq0_seat": "2",
+            "seq0_length": "4",
+            "seq0_top": "A",
+            "seq0_suit": "D",
+            "seq1_seat": "1",
+            "seq1_length": "3",
+            "seq1_top": "K",
+            "seq1_suit": "C",
+        }
+        client.post(url("declarations_use", game), data)
+        fields = HandInProgress.of(game).fields
+        assert fields["bella"] == "3"  # kept: the helper had no Bella
+        assert (fields["seq0_seat"], fields["seq0_top"]) == ("1", "K")  # the other phone's
+        assert (fields["seq1_seat"], fields["seq1_top"]) == ("2", "A")  # the helper's new one
+        assert "seq2_seat" not in fields  # Ben's run, in both, is not doubled
+
+
+def test_a_typed_ihale_is_checked_and_stored_as_the_auction(circle: Any) -> None:
+    game = Game.create(circle, "hoskin", ["Ali", "Berk", "Cem", "Deniz"], first_dealer=0)
+    base = {
+        "dealer": "0",
+        "holder": "2",
+        "contract": "560",
+        "trump": "H",
+        "meld_0": "0",
+        "meld_1": "0",
+        "meld_2": "100",
+        "meld_3": "0",
+        "tricks_0": "300",
+        "tricks_1": "180",
+        "last_trick": "0",
+    }
+    # Berk opens at 550, Cem answers 560, Berk passes: Cem holds it at 560.
+    Client().post(url("hand_record", game), {**base, "auction": "550 560 p"})
+    bids = list(game.live_hands().get().bids.values_list("seat", "call", "value"))
+    assert bids[:3] == [(1, "bid", 550), (2, "bid", 560), (1, "pass", None)]
+    # A bid after the ihale is over is refused by the engine, naming the call.
+    late = Client().post(url("hand_preview", game), {**base, "auction": "550 560 p 600"})
+    assert "the ihale was already over" in late.content.decode()
+
+
+def test_a_value_no_field_offers_is_refused(client: Client, game: Game) -> None:
+    assert change(client, game, dealer="Infinity").status_code == 400
+    assert change(client, game, trump="X").status_code == 400
+    assert change(client, game, caller="7").status_code == 400
+    assert change(client, game, points_0="abc").status_code == 200  # judged as typed
+    assert HandInProgress.of(game).fields == {"points_0": "abc"}
