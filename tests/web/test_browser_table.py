@@ -589,3 +589,27 @@ def test_the_watch_page_follows_the_hand_in_progress(phone: Phone) -> None:
         timeout=3500
     )
     shot(tv, "watch-hand-in-progress")
+
+
+def test_on_one_box_the_later_phone_wins_and_both_show_it(phone: Phone) -> None:
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    ann, ben = phone(), phone()
+    ann.goto(game_url(game))
+    ben.goto(game_url(game))
+    for page in (ann, ben):
+        step(page.locator("#hand-form"), "after")
+    # Ann types 90 and keeps her cursor in the box; Ben then types 100 in the same box.
+    ann.locator("#id_points_0").click()
+    ann.keyboard.type("90")
+    ann.wait_for_timeout(900)
+    ben.locator("#id_points_0").fill("100")
+    ben.locator("#id_points_0").blur()
+    ben.wait_for_timeout(900)
+    ann.wait_for_timeout(2500)  # Ann's phone polls while her cursor is still in the box
+    ann.locator("#id_points_0").blur()  # Ann leaves the box without typing anything new
+    ann.wait_for_function("() => document.querySelector('#id_points_0').value === '100'")
+    assert ann.locator("#id_points_1").input_value() == "52"
+    ben.wait_for_timeout(2500)
+    assert ben.locator("#id_points_0").input_value() == "100"
+    fields = HandInProgress.of(game).fields
+    assert (fields["points_0"], fields["points_1"]) == ("100", "52")
