@@ -520,3 +520,69 @@ class TestTheDealInProgress:
         with pytest.raises(ScorerError) as caught:
             interim(**facts)
         assert (caught.value.field, caught.value.message) == (field, message)
+
+
+class TestTheBoundaries:
+    """Edges of the rules that a player meets: exact contracts, meld of 0, the last cards."""
+
+    def test_a_contract_reached_exactly_is_made(self) -> None:
+        # 410 melds + 220 tricks + 20 for the last trick = 650 (hoskin.md: points ≥ contract).
+        result = score(deal(trick_points=[220, 260], outcome="played"))
+        assert (result.scores, result.made) == ((650, 400), True)
+
+    def test_a_void_deal_says_it_is_redealt(self) -> None:
+        assert score({"dealer": 3, "outcome": "void"}).notes == (
+            "A void deal: redealt, nobody scores.",
+        )
+
+    def test_tekli_s_ladder_starts_left_of_any_dealer(self) -> None:
+        # Dealer 1: P2 speaks first, then P0 at 650.
+        facts = tekli(dealer=1, holder=0)
+        assert calls(facts, TEKLI) == [(2, "pass", None, None), (0, "take", "D", 650)]
+        # The dealer himself speaks third, at 750, after the other two pass.
+        assert calls(tekli(dealer=1, holder=1, contract=750), TEKLI) == [
+            (2, "pass", None, None),
+            (0, "pass", None, None),
+            (1, "take", "D", 750),
+        ]
+        # Ece holds it now, with 60 + 71 < 650: she scores minus the contract.
+        assert score(facts, TEKLI).scores == (-650, 170, 689)
+
+    def test_an_unfinished_or_finished_ihale_is_told_apart(self) -> None:
+        assert refusal(deal(bids=[{"seat": 0, "pass": True}])) == (
+            "bids",
+            "the ihale is not finished: it ends when one speaker passes",
+        )
+        passes = [{"seat": 0, "pass": True}, {"seat": 1, "pass": True}, {"seat": 0, "bid": 560}]
+        assert refusal(deal(bids=passes)) == ("bids", "call 3: the ihale was already over")
+
+    def test_a_plain_marriage_counts_beside_the_trump_run(self) -> None:
+        # Only the run's own K+Q is not a marriage again (hoskin.md, Melds).
+        cards = ["AH", "10H", "KH", "QH", "JH", "KS", "QS"]
+        result = interim(trump="H", meld_cards=[cards])
+        assert result.rows[0].declared == "Seri (run) in ♥ 150, Evli K+Q♠ 20"
+
+    def test_cards_of_several_players_each_wait_for_trump(self) -> None:
+        result = interim(meld_cards=[["KH", "QH"], ["KS", "QS"]])
+        assert [r.player for r in result.rows] == ["Ali", "Berk"]
+
+    def test_the_need_from_play_counts_a_meld_of_0_and_stops_at_0(self) -> None:
+        result = interim(holder=0, contract=650, melds=[600, 0, 0, 0])
+        assert result.lines[1] == "Ali holds the ihale at 650: Ali & Cem need 50 more from play."
+        assert result.rows[1] == InterimRow(
+            "Berk", "melds", True, 0, "counts: the side without the contract keeps its points"
+        )
+        rich = interim(holder=0, contract=650, melds=[700, 0, 0, 0])
+        assert rich.lines[1] == "Ali holds the ihale at 650: Ali & Cem need 0 more from play."
+
+    def test_before_the_contract_a_holder_s_meld_counts_if_the_contract_is_made(self) -> None:
+        result = interim(holder=0, melds=[100, None, None, None])
+        assert result.rows[0].reason == "counts if Ali & Cem make the contract"
+
+    def test_the_gomu_counts_the_cards_still_to_pick(self) -> None:
+        assert interim(TEKLI, gomu_cards=["AS", "10H", "KD"]).lines == (
+            "Gömü: 25 (A♠ 10♥ K♦); 2 cards still to pick, to whoever takes the last trick.",
+        )
+        with pytest.raises(ScorerError) as caught:
+            interim(TEKLI, gomu_cards=["ZZ"])
+        assert caught.value.field == "gomu_cards"
