@@ -182,7 +182,7 @@ class TestARefusedEntry:
             (
                 deal(marriages=[{"seat": 0, "suit": "H"}, {"seat": 1, "suit": "Z"}]),
                 "marriages",
-                "marriage 2: suit: 'Z' is not a suit (use S, H, D or C)",
+                'marriage 2: suit: "Z" is not a suit (use S, H, D or C)',
             ),
             (
                 deal(marriages=[{"seat": 0, "suit": "H"}, {"seat": 1, "suit": "H"}]),
@@ -403,7 +403,7 @@ class TestTheDealInProgress:
                 {},
                 {"marriages": [{"seat": 1, "suit": "H"}, {"seat": 2, "suit": "Z"}]},
                 "marriages",
-                "marriage 2: suit: 'Z' is not a suit (use S, H, D or C)",
+                'marriage 2: suit: "Z" is not a suit (use S, H, D or C)',
             ),
             (
                 {},

@@ -56,7 +56,7 @@ class TestARefusedAnnouncement:
                 {**run(1, 3, "K", "H"), "colour": "H"},
                 "declaration 2: colour: is not a declaration key",
             ),
-            (run(1, 3, "K", "X"), "declaration 2: suit: 'X' is not a suit (use S, H, D or C)"),
+            (run(1, 3, "K", "X"), 'declaration 2: suit: "X" is not a suit (use S, H, D or C)'),
         ],
     )
     def test_it_names_the_announcement_by_its_place_and_the_rule(
@@ -183,12 +183,12 @@ class TestAnAnnouncementBeingEntered:
             (
                 {"seat": 1, "kind": "sequence", "top": "Z"},
                 ParseError,
-                "top: 'Z' is not a rank (use 7, 8, 9, 10, J, Q, K or A)",
+                'top: "Z" is not a rank (use 7, 8, 9, 10, J, Q, K or A)',
             ),
             (
                 {"seat": 1, "kind": "sequence", "suit": "Z"},
                 ParseError,
-                "suit: 'Z' is not a suit (use S, H, D or C)",
+                'suit: "Z" is not a suit (use S, H, D or C)',
             ),
             (
                 {"seat": 1, "kind": "sequence", "colour": "H"},
@@ -217,7 +217,7 @@ class TestAnAnnouncementBeingEntered:
         with pytest.raises(ParseError) as caught:
             interim(TERZ, PAIR, declarations=[{"kind": "four", "rank": "Z"}])
         assert caught.value.message == (
-            "declaration 1: rank: 'Z' is not a rank (use 7, 8, 9, 10, J, Q, K or A)"
+            'declaration 1: rank: "Z" is not a rank (use 7, 8, 9, 10, J, Q, K or A)'
         )
 
     def test_the_shortest_and_longest_runs_are_accepted_while_entered(self) -> None:

@@ -437,7 +437,7 @@ class TestTheDealInProgress:
             ([["KH"] * 5], "meld_cards", "Ali: there are 4 copies of K♥, not 5"),
             ([[], [], [], [], []], "meld_cards", "must list at most 4 players' cards"),
             (["KH"], "meld_cards", "Ali: must be a list of cards"),
-            ([["ZZ"]], "meld_cards", "'Z' is not a rank (use 7, 8, 9, 10, J, Q, K or A)"),
+            ([["ZZ"]], "meld_cards", '"Z" is not a rank (use 7, 8, 9, 10, J, Q, K or A)'),
         ],
     )
     def test_wrong_cards_laid_out_are_refused(

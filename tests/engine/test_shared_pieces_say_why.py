@@ -31,11 +31,11 @@ def test_a_card_reads_back_from_its_repr() -> None:
 @pytest.mark.parametrize(
     ("parse", "text", "field", "message"),
     [
-        (Card.parse, "A", "card", "'A' is not a card (write rank then suit, e.g. 10H)"),
-        (Card.parse, "AX", "card", "'X' is not a suit (use S, H, D or C)"),
-        (Card.parse, "1H", "card", "'1' is not a rank (use 7, 8, 9, 10, J, Q, K or A)"),
-        (Rank.parse, "1", "rank", "'1' is not a rank (use 7, 8, 9, 10, J, Q, K or A)"),
-        (Suit.parse, "X", "suit", "'X' is not a suit (use S, H, D or C)"),
+        (Card.parse, "A", "card", '"A" is not a card (write rank then suit, e.g. 10H)'),
+        (Card.parse, "AX", "card", '"X" is not a suit (use S, H, D or C)'),
+        (Card.parse, "1H", "card", '"1" is not a rank (use 7, 8, 9, 10, J, Q, K or A)'),
+        (Rank.parse, "1", "rank", '"1" is not a rank (use 7, 8, 9, 10, J, Q, K or A)'),
+        (Suit.parse, "X", "suit", '"X" is not a suit (use S, H, D or C)'),
     ],
 )
 def test_a_card_rank_or_suit_that_cannot_be_read_is_named(

@@ -167,7 +167,7 @@ class TestTheDealInProgress:
         ("facts", "field", "message"),
         [
             ({"dealer": 2}, "dealer", "must be a seat from 0 to 1, not 2"),
-            ({"trump": "X"}, "trump", "'X' is not a suit (use S, H, D or C)"),
+            ({"trump": "X"}, "trump", '"X" is not a suit (use S, H, D or C)'),
             ({"colour": "X"}, "colour", "is not a Terz hand key"),
         ],
     )
