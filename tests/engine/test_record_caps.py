@@ -67,6 +67,7 @@ def test_over_long_texts_and_keys_are_refused(data: dict[str, Any], field: str) 
     assert error.value.field == field
 
 
+@pytest.mark.cli
 def test_the_command_line_refuses_deep_nesting_with_one_line() -> None:
     result = subprocess.run(
         [sys.executable, "-S", "-E", "-m", "games.engine", "-"],

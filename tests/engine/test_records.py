@@ -21,6 +21,7 @@ TOTALS = {
 }
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize(("variant", "totals"), TOTALS.items(), ids=list(TOTALS))
 def test_the_spec_record_scores_its_totals(variant: str, totals: list[int]) -> None:
     record = ROOT / "tests" / "records" / f"{variant}.json"

@@ -140,6 +140,7 @@ class TestPlayersNotSeats:
             GameRecord.from_dict(data)
         assert caught.value.message == "call 1: it was Asha's turn, not Bala's"
 
+    @pytest.mark.cli
     def test_the_command_line_names_the_record_s_players(self) -> None:
         data = json.loads((RECORDS / "hoskin.json").read_text())
         data["hands"][1]["melds"] = [120, 195, 40, 40]
