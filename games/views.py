@@ -615,14 +615,8 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     form = _hand_form(found, names, request.POST)
     context: dict[str, Any] = {"problems": [], "rows": None, "notes": []}
     if form.is_valid():
-        facts = [h.facts for h in found.live_hands()]
-        if number <= len(facts):
-            facts[number - 1] = form.facts()
-            facts = facts[:number]
-        else:
-            facts.append(form.facts())
         try:
-            scored = found.score(facts)
+            scored = found.score_at(number, form.facts())
         except HandError as error:
             context["problems"] = [error.message]
         else:
