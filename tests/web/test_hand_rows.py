@@ -50,9 +50,7 @@ def test_a_row_is_rendered_once_and_a_new_hand_adds_only_its_own(
     assert cached_rows() == 4
 
 
-def test_a_row_shows_new_totals_when_an_earlier_hand_is_edited(
-    client: Client, game: Game
-) -> None:
+def test_a_row_shows_new_totals_when_an_earlier_hand_is_edited(client: Client, game: Game) -> None:
     game.record_hand(klob_hand())
     game.record_hand(klob_hand())
     before = row(page(client, game), game, 2)

@@ -61,7 +61,7 @@ def test_the_hand_that_ends_the_game_stores_the_winners_and_nothing_follows_it(
 
 
 def test_recording_reads_the_newest_hand_and_not_the_earlier_ones(game: Game) -> None:
-    for _ in range(6):
+    for _ in range(4):
         game.record_hand(klob_hand())
     with CaptureQueriesContext(connection) as queries:
         game.record_hand(klob_hand())
