@@ -54,4 +54,4 @@ def _data_uri(path: str, media_type: str) -> str:
         raise template.TemplateSyntaxError(f"no static file {path}")
     with open(found, encoding="utf-8") as f:
         text = f.read().strip()
-    return f"data:{media_type},{quote(text, safe=" /:=;,'")}"
+    return f"data:{media_type},{quote(text, safe=" /=;,'")}"
