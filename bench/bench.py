@@ -1,5 +1,5 @@
-"""Measurements, not tests: server time per hand, per game page and per import, queries,
-page weight.
+"""Measurements, not tests: server time per hand (at hand 10, 500 and 5,000), per game page
+and per import, queries, page weight.
 
 Run with `make bench`. It uses a throwaway SQLite database (or DATABASE_URL) and production
 settings with collected, compressed static files served by WhiteNoise, as in production.
@@ -118,23 +118,11 @@ def main() -> None:
             f"game page with {count} hands: {ms(samples)}, {len(queries)} queries, "
             f"{size // 1024} KB HTML"
         )
-        if count == 500:
-            post = f"/c/{circle.slug}/g/{game.slug}/hands"
-            samples = []
-            for i in range(10):
-                data = {
-                    "dealer": 0,
-                    "caller": 0,
-                    "trump": "S",
-                    "points_0": 90,
-                    "points_1": 62,
-                    "last_trick": 0,
-                    "key": f"late-{i}",
-                }
-                start = time.perf_counter()
-                client.post(post, data, HTTP_HX_REQUEST="true")
-                samples.append(time.perf_counter() - start)
-            print(f"record hand 501–510 of a long game: {ms(samples)}")
+
+    medians = {}
+    for number in (10, 500, 5000):
+        medians[number] = record_at(client, circle, number)
+    print(f"record hand 5,000 : record hand 10 = {medians[5000] / medians[10]:.2f}")
 
     for count in (500, 2000, 4000):
         record = {
@@ -163,6 +151,45 @@ def main() -> None:
     print_weight(client, f"/c/{circle.slug}/g/{game.slug}/")
     print("first load of the home page:")
     print_weight(client, "/")
+
+
+def record_at(client: Client, circle: Circle, number: int) -> float:
+    """Time saving hand `number` as a phone does (POST, htmx, the play region back), over a
+    game of `number` - 1 hands; each sample is undone before the next. Returns the median."""
+    record = {
+        "format": "scorer-game/1",
+        "variant": "klaberjass",
+        "settings": {"target": 10**9},
+        "players": PLAYERS,
+        "hands": [hand(i) for i in range(number - 1)],
+    }
+    game = Game.import_record(circle, record)
+    url = f"/c/{circle.slug}/g/{game.slug}/hands"
+    posts, calls = [], []
+    for i in range(15):
+        data = {
+            "dealer": 0,
+            "caller": 0,
+            "trump": "S",
+            "points_0": 90,
+            "points_1": 62,
+            "last_trick": 0,
+            "key": f"at-{number}-{i}",
+        }
+        start = time.perf_counter()
+        response = client.post(url, data, HTTP_HX_REQUEST="true")
+        posts.append(time.perf_counter() - start)
+        assert response.status_code == 200, response.status_code
+        newest = game.live_hands().last()
+        assert newest is not None and newest.number == number
+        game.undo_hand(newest.pk)
+        # The model's call alone: scoring and storing the hand, without the page.
+        start = time.perf_counter()
+        saved = game.record_hand(hand(number - 1), key=f"model-{number}-{i}")
+        calls.append(time.perf_counter() - start)
+        game.undo_hand(saved.pk)
+    print(f"record hand {number:,} (POST, htmx): {ms(posts)}; record_hand alone {ms(calls)}")
+    return statistics.median(posts)
 
 
 def print_weight(client: Client, path: str) -> None:

@@ -1,7 +1,9 @@
 """What happened at the table: circles, players, games, seats, hands, bids, declarations.
 
 Totals are derived from the stored hands by the engine (ARCHITECTURE.md, "Layers"); the
-totals kept on Game and Hand are the engine's last answer, rewritten by every change.
+totals kept on Game and Hand are the engine's last answer, rewritten by every change. Each
+hand keeps the state it carries to the next (its totals and winners): recording a hand scores
+that hand alone from the newest one's state, and a change to hand k re-scores from k onwards.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from games.engine import VARIANTS, get_variant
 from games.engine.cards import Suit
 from games.engine.game import score_game
 from games.engine.record import FORMAT, GameRecord
-from games.engine.variant import BaseHand, BaseSettings, GameScore, Variant
+from games.engine.variant import BaseHand, BaseSettings, Carried, GameScore, ScoredHand, Variant
 
 
 def validate_variant(key: str) -> None:
@@ -164,13 +166,28 @@ class Game(models.Model):
         settings, names = self.engine_settings(), self.player_names()
         return [self.engine.hand(hand.facts, settings, names) for hand in self.live_hands()]
 
-    def score(self, facts: Sequence[Mapping[str, Any]]) -> GameScore:
-        """Score hands given as fact dicts (HandError names the first that is wrong)."""
+    def score(self, facts: Sequence[Mapping[str, Any]], start: Carried | None = None) -> GameScore:
+        """Score hands given as fact dicts, the first of them from the state `start` (by
+        default the game's first hand); HandError names the first that is wrong."""
         from games.engine.game import read_hands
 
         settings, names = self.engine_settings(), self.player_names()
-        hands = read_hands(self.engine, settings, list(facts), players=names)
-        return score_game(self.engine, settings, hands, names)
+        first = start.played + 1 if start else 1
+        hands = read_hands(self.engine, settings, list(facts), names, first)
+        return score_game(self.engine, settings, hands, names, start)
+
+    def hand_before(self, number: int) -> Hand | None:
+        """The live hand before hand `number`, whose stored state scoring hand `number`
+        starts from; None for the first hand."""
+        if number <= 1:
+            return None
+        return self.live_hands().filter(number=number - 1).first()
+
+    def score_at(self, number: int, facts: Mapping[str, Any]) -> GameScore:
+        """Score `facts` as hand `number` would score, after the hands before it as stored
+        (the preview and the save make this same call)."""
+        before = self.hand_before(number)
+        return self.score([dict(facts)], before.carried() if before else None)
 
     # -- changes: each one transaction, each one engine call ---------------------------
     #
@@ -209,17 +226,18 @@ class Game(models.Model):
             raise AlreadySaved(game, saved)
         if expect_version is not None and expect_version != game.version:
             raise AlreadySaved(game, None)
-        stored = list(game.live_hands())
-        scored = game.score([h.facts for h in stored] + [dict(facts)])
+        # Only the new hand is scored, from the state the newest hand stored.
+        newest = game.live_hands().last()
+        scored = game.score([dict(facts)], newest.carried() if newest else None)
         hand = Hand(
             game=game,
-            number=len(stored) + 1,
+            number=newest.number + 1 if newest and newest.number else 1,
             facts={},
             idempotency_key=key or None,
             source=current.token,
         )
-        hand.set_facts(scored.hands[-1].hand)
-        game._store(scored, [*stored, hand], rewrite=[hand])
+        hand.set_facts(scored.hands[0].hand)
+        game._store(scored, [hand], rewrite=[hand], before=newest)
         current.clear(saved=hand)
         self.refresh_from_db()
         return hand
@@ -252,15 +270,15 @@ class Game(models.Model):
         """Replace a hand's facts and recompute everything after it; Conflict if stale."""
         game = self._locked()
         hand = game._current(hand_id, version, number)
-        stored = list(game.live_hands())
-        at = next(i for i, h in enumerate(stored) if h.pk == hand.pk)
-        stored[at] = hand
-        all_facts = [dict(facts) if h.pk == hand.pk else h.facts for h in stored]
-        scored = game.score(all_facts)
-        hand.set_facts(scored.hands[at].hand)
+        assert hand.number is not None
+        before = game.hand_before(hand.number)
+        later = list(game.live_hands().filter(number__gt=hand.number))
+        start = before.carried() if before else None
+        scored = game.score([dict(facts), *(h.facts for h in later)], start)
+        hand.set_facts(scored.hands[0].hand)
         hand.version += 1
         hand.save()
-        game._store(scored, stored, rewrite=[hand])
+        game._store(scored, [hand, *later], rewrite=[hand], before=before)
         self.refresh_from_db()
         return hand
 
@@ -315,7 +333,7 @@ class Game(models.Model):
         hand.save(update_fields=["removed", "removed_number", "number"])
         self._shift(after=place, by=-1)
         # A later hand can become impossible (after the end); HandError rolls it all back.
-        self._recompute()
+        self._rescore(place)
 
     @transaction.atomic
     def restore_hand(self, hand_id: int) -> Hand:
@@ -331,8 +349,7 @@ class Game(models.Model):
         hand.number, hand.removed, hand.removed_number = place, None, None
         hand.version += 1
         hand.save(update_fields=["number", "removed", "removed_number", "version"])
-        stored = list(game.live_hands())
-        game._store(game.score([h.facts for h in stored]), stored, rewrite=[hand])
+        game._rescore(place, rewrite=[hand])
         self.refresh_from_db()
         return hand
 
@@ -355,28 +372,38 @@ class Game(models.Model):
         self.refresh_from_db()
 
     def _recompute(self) -> None:
-        stored = list(self.live_hands())
-        self._store(self.score([h.facts for h in stored]), stored)
+        self._rescore(1)
+
+    def _rescore(self, place: int, rewrite: Sequence[Hand] = ()) -> None:
+        """Re-score the live hands from hand `place` onwards, from the state stored with the
+        hand before it; the hands before it are not read."""
+        before = self.hand_before(place)
+        later = list(self.live_hands().filter(number__gte=place))
+        scored = self.score([h.facts for h in later], before.carried() if before else None)
+        self._store(scored, later, rewrite, before)
 
     def _store(
-        self, scored: GameScore, stored: Sequence[Hand], rewrite: Sequence[Hand] = ()
+        self,
+        scored: GameScore,
+        stored: Sequence[Hand],
+        rewrite: Sequence[Hand] = (),
+        before: Hand | None = None,
     ) -> None:
-        """Write the engine's answer: each hand's result, the game's totals and status.
+        """Write the engine's answer for `stored`, the hands after `before` (scored from its
+        state): each hand's result, the game's totals and status.
 
         Hands in `rewrite` are new or edited: their Bid and Declaration rows are written
         anew. Other hands whose result moved get their declaration verdicts updated.
         """
         changed = []
         for hand, result in zip(stored, scored.hands, strict=True):
-            moved = hand.apply(
-                result.score, result.totals, self.engine.declared(result.hand, result.score)
-            )
+            moved = hand.apply(result, self.engine.declared(result.hand, result.score))
             if hand.pk is None:
                 hand.save()
             elif moved:
                 changed.append(hand)
         if changed:
-            Hand.objects.bulk_update(changed, ["scores", "totals", "notes", "made"])
+            Hand.objects.bulk_update(changed, ["scores", "totals", "winners", "notes", "made"])
         for hand, result in zip(stored, scored.hands, strict=True):
             if hand in rewrite:
                 hand.write_table_rows(self, result)
@@ -387,14 +414,22 @@ class Game(models.Model):
             for row in rows:
                 row.apply(by_pk[row.hand_id].verdict(row.order))
             Declaration.objects.bulk_update(rows, ["points", "counted", "reason"])
-        self._take_result(scored, len(stored))
+        played = (before.number or 0) if before else 0
+        self._take_result(scored, played + len(stored), before)
 
-    def _take_result(self, scored: GameScore, hand_count: int) -> None:
-        """Save the game's totals, winners, next dealer and status from the engine's answer."""
+    def _take_result(self, scored: GameScore, hand_count: int, before: Hand | None = None) -> None:
+        """Save the game's totals, winners, next dealer and status from the engine's answer
+        (for the hands after `before`, when it scored from that hand's state)."""
         self.totals = list(scored.totals)
         self.winners = list(scored.winners)
         self.hand_count = hand_count
-        self.next_dealer = scored.next_dealer if hand_count else self.first_dealer
+        if scored.hands:
+            self.next_dealer = scored.next_dealer
+        elif before is not None:
+            last = self.engine.hand(before.facts, self.engine_settings(), self.player_names())
+            self.next_dealer = self.engine.next_dealer(last, self.engine_settings())
+        else:
+            self.next_dealer = self.first_dealer
         was_finished = self.is_finished
         self.status = self.Status.FINISHED if scored.winners else self.Status.IN_PROGRESS
         if self.is_finished and not was_finished:
@@ -456,7 +491,7 @@ class Game(models.Model):
         for number, result in enumerate(scored.hands, start=1):
             hand = Hand(number=number, facts={})
             hand.set_facts(result.hand)
-            hand.apply(result.score, result.totals, engine.declared(result.hand, result.score))
+            hand.apply(result, engine.declared(result.hand, result.score))
             hand_bids, hand_declarations = hand.table_rows(engine, result)
             hands.append(hand)
             bids += hand_bids
@@ -503,7 +538,10 @@ class Hand(models.Model):
     declarer = models.PositiveSmallIntegerField(null=True, blank=True)
     contract = models.IntegerField(null=True, blank=True)
     scores = models.JSONField(default=list)
+    # The state this hand carries to the next (engine.Carried, with `number`): the next hand
+    # is scored from it alone. Only a game's last hand can have winners.
     totals = models.JSONField(default=list)
+    winners = models.JSONField(default=list)
     notes = models.JSONField(default=list)
     made = models.BooleanField(null=True)
     version = models.PositiveIntegerField(default=1)
@@ -546,13 +584,24 @@ class Hand(models.Model):
         self.declarer = hand.declarer
         self.contract = hand.contract
 
-    def apply(self, score: Any, totals: Sequence[int], declared: Sequence[Any] = ()) -> bool:
+    def apply(self, result: ScoredHand, declared: Sequence[Any] = ()) -> bool:
         """Take the engine's result; True when anything stored changed."""
         self._declared = tuple(declared)
-        new = (list(score.scores), list(totals), list(score.notes), score.made)
-        old = (self.scores, self.totals, self.notes, self.made)
-        self.scores, self.totals, self.notes, self.made = new
+        score = result.score
+        new = (
+            list(score.scores),
+            list(result.totals),
+            list(result.winners),
+            list(score.notes),
+            score.made,
+        )
+        old = (self.scores, self.totals, self.winners, self.notes, self.made)
+        self.scores, self.totals, self.winners, self.notes, self.made = new
         return new != old
+
+    def carried(self) -> Carried:
+        """The state this hand leaves for the next one, as stored."""
+        return Carried(tuple(self.totals), self.number or 0, tuple(self.winners))
 
     def verdict(self, order: int) -> Any:
         return self._declared[order][1]

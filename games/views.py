@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from typing import Any
@@ -379,6 +380,7 @@ def _play_context(
         hand.dealer_name = names[hand.dealer]  # type: ignore[attr-defined]
         hand.declared = [(names[d.seat], d) for d in hand.declarations.all()]  # type: ignore[attr-defined]
         hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""  # type: ignore[attr-defined]
+        hand.row_key = _row_key(game, hand, watching)  # type: ignore[attr-defined]
     progress = _progress(game)
     members = [
         [n for seat, n in enumerate(names) if (seat % 2 if engine.teams else seat) == side]
@@ -431,6 +433,31 @@ def _play_context(
         "compact": not watching and not game.is_finished,
         "watch_url": request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
     }
+
+
+def _row_key(game: Game, hand: Hand, watching: bool) -> str:
+    """What a saved hand's rendered row is cached under (the "rows" cache): its identity and
+    version, and all it shows that changes without a new version: its number, scores, totals,
+    notes and verdicts after an earlier hand changed, the names, the viewer being a watcher.
+
+    The game's slug keeps a hand id that a database reuses (after a rollback) from ever
+    meeting a row of another game.
+    """
+    shown = (
+        hand.rows,  # type: ignore[attr-defined]
+        hand.notes,
+        hand.made,
+        hand.trump,
+        hand.dealer_name,  # type: ignore[attr-defined]
+        hand.declarer_name,  # type: ignore[attr-defined]
+        [
+            (who, d.seat, d.kind, d.details, d.points, d.counted, d.reason)
+            for who, d in hand.declared  # type: ignore[attr-defined]
+        ],
+    )
+    digest = hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
+    viewer = "watch" if watching else "play"
+    return f"{game.slug}:{hand.pk}:{hand.version}:{hand.number}:{viewer}:{digest}"
 
 
 def _dealer_name(game: Game, names: list[str], progress: HandInProgress) -> str:
@@ -667,14 +694,8 @@ def _preview(found: Game, form: HandForm, number: int) -> dict[str, Any]:
     names = found.player_names()
     context: dict[str, Any] = {"problems": [], "rows": None, "notes": []}
     if form.is_valid():
-        facts = [h.facts for h in found.live_hands()]
-        if number <= len(facts):
-            facts[number - 1] = form.facts()
-            facts = facts[:number]
-        else:
-            facts.append(form.facts())
         try:
-            scored = found.score(facts)
+            scored = found.score_at(number, form.facts())
         except HandError as error:
             name = form.error_fields.get(error.field, error.field)
             if name in form.fields and form.data.get(name) in (None, ""):

@@ -164,7 +164,7 @@ if not DEBUG:
 # Circles a device has opened are remembered in a signed cookie (games/circles.py).
 CIRCLE_COOKIE_SECURE = not DEBUG
 
-# The only cache is for rate limits (games/ratelimits.py). It must be shared by every worker
+# The default cache is for rate limits (games/ratelimits.py). It must be shared by every worker
 # and every app server, and Scorer runs with nothing but its database, so it lives there: the
 # table is made by `migrate` (games/apps.py). django-ratelimit prefers memcached or Redis,
 # whose increments are atomic; in the database two simultaneous requests may count once,
@@ -174,7 +174,19 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "scorer_cache",
         "OPTIONS": {"MAX_ENTRIES": 10_000},
-    }
+    },
+    # Rendered hand rows (templates/games/game.html, hand-rows), kept in each process's
+    # memory. A row's key holds everything the row shows that can change (games/views.py,
+    # _row_key), so an entry is never stale and no process has to tell another to drop one:
+    # a changed hand gets a new key, and the old entry ages out. A shared cache would cost a
+    # round trip per page to save well under a millisecond of rendering per row, and a deploy
+    # that changes the template restarts the processes, emptying it.
+    "rows": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "hand-rows",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 20_000},
+    },
 }
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 RATELIMIT_IP_META_KEY = "games.ratelimits.client_address"

@@ -6,6 +6,7 @@ from games.engine.errors import InvalidHand, InvalidSettings, ParseError, Scorer
 from games.engine.game import HandError, score_game
 from games.engine.registry import VARIANTS, get_variant
 from games.engine.variant import (
+    Carried,
     GameScore,
     GameState,
     HandScore,
@@ -17,6 +18,7 @@ from games.engine.variant import (
 
 __all__ = [
     "VARIANTS",
+    "Carried",
     "GameScore",
     "GameState",
     "HandError",

@@ -6,7 +6,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.errors import InvalidHand, ScorerError
-from games.engine.variant import BaseHand, BaseSettings, GameScore, GameState, ScoredHand, Variant
+from games.engine.variant import (
+    BaseHand,
+    BaseSettings,
+    Carried,
+    GameScore,
+    GameState,
+    ScoredHand,
+    Variant,
+)
 
 
 class HandError(ScorerError):
@@ -25,21 +33,27 @@ def score_game(
     settings: BaseSettings,
     hands: Sequence[BaseHand],
     players: Sequence[str] | None = None,
+    start: Carried | None = None,
 ) -> GameScore:
-    """Score hands in order. A hand after the game has ended raises HandError."""
+    """Score hands in order. A hand after the game has ended raises HandError.
+
+    From `start`, the state a stored hand carried, the hands are the ones after it: the
+    answer holds only those, numbered on from it, and is what scoring the whole game would
+    say about them. Without hands, `next_dealer` is None.
+    """
     players = tuple(players or variant.default_players)
     sides = variant.side_names(players)
-    totals = tuple(0 for _ in range(variant.side_count))
+    start = start or Carried.start(variant)
+    totals, winners = start.totals, list(start.winners)
     scored: list[ScoredHand] = []
-    winners: list[int] = []
-    for number, hand in enumerate(hands, start=1):
+    for number, hand in enumerate(hands, start=start.played + 1):
         if winners:
             raise HandError(number, "game", f"the game already ended after hand {number - 1}")
         state = GameState(totals=totals, sides=sides, players=players, number=number)
         score = variant.score_hand(hand, settings, state)
         totals = tuple(t + s for t, s in zip(totals, score.scores, strict=True))
-        scored.append(ScoredHand(hand, score, totals))
         winners = variant.winners(totals, hand, score, settings, number)
+        scored.append(ScoredHand(hand, score, totals, number, tuple(winners)))
     next_dealer = variant.next_dealer(hands[-1], settings) if hands else None
     return GameScore(tuple(scored), totals, tuple(winners), next_dealer, sides)
 
@@ -49,14 +63,16 @@ def read_hands(
     settings: BaseSettings,
     data: Sequence[object],
     players: Sequence[str] | None = None,
+    first: int = 1,
 ) -> list[BaseHand]:
-    """Build each hand from its dict; a problem raises HandError naming the hand.
+    """Build each hand from its dict; a problem raises HandError naming the hand (the first
+    one is hand `first`).
 
     Messages name the `players` (seat order), or the game's default names without them.
     """
     names = variant.names(players)
     hands = []
-    for number, item in enumerate(data, start=1):
+    for number, item in enumerate(data, start=first):
         try:
             if not isinstance(item, dict):
                 raise InvalidHand("hand", "each hand must be an object")

@@ -262,10 +262,38 @@ def highest(totals: Sequence[int], candidates: Sequence[int]) -> list[int]:
 
 
 @dataclass(frozen=True)
+class Carried:
+    """What a game carries from one hand to the next: the totals after a hand, how many
+    hands have been played, and who has won (empty while the game goes on).
+
+    Nothing else crosses hands: `score_hand` reads its state's totals and number,
+    `winners` the totals, the hand and the number, `next_dealer` the hand alone. So the
+    state after hand n, stored with it, is all that scoring hand n + 1 needs.
+    """
+
+    totals: tuple[int, ...]
+    played: int = 0
+    winners: tuple[int, ...] = ()
+
+    @classmethod
+    def start(cls, variant: Variant[Any, Any]) -> Carried:
+        """The state before the first hand: nobody has any points."""
+        return cls(totals=(0,) * variant.side_count)
+
+
+@dataclass(frozen=True)
 class ScoredHand:
     hand: BaseHand
     score: HandScore
     totals: tuple[int, ...]
+    number: int = 0
+    winners: tuple[int, ...] = ()
+    """Who has won after this hand (only ever the game's last hand has any)."""
+
+    @property
+    def carried(self) -> Carried:
+        """The state this hand leaves for the next one."""
+        return Carried(self.totals, self.number, self.winners)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,90 @@
+"""A saved hand's rendered row is reused until something it shows changes (issue 15)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import caches
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Game
+from tests.conftest import hand_id, klob_hand
+
+
+@pytest.fixture(autouse=True)
+def no_rows_cached() -> None:
+    # The rows cache lives in the process, and outlives each test's database.
+    caches["rows"].clear()
+
+
+def cached_rows() -> int:
+    return len(caches["rows"]._cache)  # type: ignore[attr-defined]
+
+
+def page(client: Client, game: Game) -> str:
+    return client.get(reverse("game", args=[game.circle.slug, game.slug])).content.decode()
+
+
+def hand_list(html: str) -> str:
+    return html[html.index('<ol class="hand-list"') : html.index("</ol>")]
+
+
+def row(html: str, game: Game, number: int) -> str:
+    """The rendered row of the hand now at `number`."""
+    start = html.index(f'id="hand-{hand_id(game, number)}"')
+    end = html.find('<li id="hand-', start)
+    return html[start : end if end != -1 else None]
+
+
+def test_a_row_is_rendered_once_and_a_new_hand_adds_only_its_own(
+    client: Client, game: Game
+) -> None:
+    for _ in range(3):
+        game.record_hand(klob_hand())
+    first = hand_list(page(client, game))
+    assert cached_rows() == 3
+    assert hand_list(page(client, game)) == first
+    assert cached_rows() == 3
+    game.record_hand(klob_hand())
+    page(client, game)
+    assert cached_rows() == 4
+
+
+def test_a_row_shows_new_totals_when_an_earlier_hand_is_edited(client: Client, game: Game) -> None:
+    game.record_hand(klob_hand())
+    game.record_hand(klob_hand())
+    before = row(page(client, game), game, 2)
+    first = game.live_hands().get(number=1)
+    game.edit_hand(first.pk, klob_hand(card_points=[100, 52]), first.version)
+    second = game.live_hands().get(number=2)
+    after = row(page(client, game), game, 2)
+    assert after != before
+    assert f"= {second.totals[0]}</small>" in after
+
+
+def test_a_row_shows_its_new_number_when_an_earlier_hand_is_removed(
+    client: Client, game: Game
+) -> None:
+    game.record_hand(klob_hand())
+    game.record_hand(klob_hand(card_points=[100, 52]))
+    page(client, game)
+    game.remove_hand(hand_id(game, 1))
+    moved = row(page(client, game), game, 1)
+    assert '<span class="hand-no">1</span>' in moved and 'data-number="1"' in moved
+
+
+def test_a_watcher_never_gets_the_row_a_member_saw(client: Client, game: Game) -> None:
+    game.record_hand(klob_hand())
+    edit = reverse("hand_edit", args=[game.circle.slug, game.slug, hand_id(game, 1)])
+    assert edit in page(client, game)
+    watched = Client().get(reverse("watch", args=[game.watch_slug])).content.decode()
+    assert f'id="hand-{hand_id(game, 1)}"' in watched and edit not in watched
+
+
+def test_a_row_follows_the_seat_names(client: Client, game: Game) -> None:
+    game.record_hand(klob_hand())
+    assert "Dov dealt" in row(page(client, game), game, 1)
+    seat = game.seats.get(index=3)
+    seat.player = game.circle.player("Dora")
+    seat.save()
+    assert "Dora dealt" in row(page(client, game), game, 1)
