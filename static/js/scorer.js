@@ -189,6 +189,14 @@
     var detail = event.detail || {};
     var gone = function (el) { return el && !document.contains(el); };
     if (gone(detail.target) || gone(detail.elt)) detail.shouldSwap = false;
+    // A poll asked about the hand this page showed then; if the page has moved on to the
+    // next hand since (this phone saved), the answer is about a hand that is gone.
+    var path = detail.requestConfig && detail.requestConfig.path;
+    var b = board();
+    if (path && b && path.indexOf(b.dataset.live + "?") === 0) {
+      var asked = new URLSearchParams(path.split("?")[1]).get("t");
+      if (asked && b.dataset.t && asked !== b.dataset.t) detail.shouldSwap = false;
+    }
   });
 
   function entry() {
