@@ -183,3 +183,45 @@ def test_the_command_line_answer_holds_every_hand_and_the_result() -> None:
     }
     assert all(h["notes"] for h in out["hands"])
     assert set(out["hands"][0]) == {"scores", "totals", "notes"}
+
+
+class TestNestingInsideTheRecord:
+    """Depth is counted the same inside objects and inside each hand (record.py, MAX_DEPTH)."""
+
+    def test_json_nested_past_any_stack_is_refused_in_one_line(self) -> None:
+        with pytest.raises(ParseError) as caught:
+            read_json("[" * 100_000 + "]" * 100_000)
+        assert str(caught.value) == "record: is nested too deeply to be a game record"
+
+    def test_the_text_read_is_held_to_the_caps_too(self) -> None:
+        # read_json checks sizes itself, so the command line refuses before building a record.
+        with pytest.raises(ParseError) as caught:
+            read_json(json.dumps({"players": ["v" * (MAX_TEXT + 1)]}))
+        assert str(caught.value) == "players: is longer than 100 characters"
+
+    def test_objects_nested_to_the_deepest_are_let_through_and_one_deeper_is_refused(
+        self,
+    ) -> None:
+        deepest: object = 1
+        for _ in range(MAX_DEPTH - 1):
+            deepest = {"k": deepest}
+        check_size(deepest)
+        with pytest.raises(ParseError) as caught:
+            check_size({"k": deepest})
+        assert str(caught.value) == "k.k.k.k.k.k.k.k: is nested too deeply for a game record"
+
+    def test_a_hand_nested_to_the_deepest_is_let_through_and_one_deeper_is_refused(
+        self,
+    ) -> None:
+        # The record is depth 1, the hands list 2, each hand 3: five more levels fit.
+        check_size({"hands": [{"a": [[[[1]]]]}]})
+        with pytest.raises(HandError) as caught:
+            check_size({"hands": [{"a": [[[[[1]]]]]}]})
+        assert str(caught.value) == "hand 1: a: is nested too deeply for a game record"
+
+
+def test_a_record_is_scored_with_its_own_players_names() -> None:
+    record = GameRecord.from_dict(with_(players=["Ann", "Bo", "Cy", "Di"]))
+    game = record.score()
+    assert game.sides == ("Ann & Cy", "Bo & Di")
+    assert scored_output(record, game)["sides"] == ["Ann & Cy", "Bo & Di"]
