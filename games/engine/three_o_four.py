@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from games.engine.auction import calls_in_turn
 from games.engine.cards import Card, Suit
 from games.engine.declarations import Declaration
 from games.engine.errors import InvalidHand, ParseError
@@ -332,25 +333,8 @@ class WidowHand(Hand):
 
 
 def seat_calls(calls: Sequence[int | None], dealer: int, seats: int) -> list[dict[str, object]]:
-    """Give each call of an auction its seat, in turn from the dealer's left (None passes).
-
-    Seats that passed are skipped; the result is the `bids` list a hand records.
-    """
-    active = [(dealer + 1 + i) % seats for i in range(seats)]
-    out: list[dict[str, object]] = []
-    turn = 0
-    for call in calls:
-        if not active:
-            break
-        turn %= len(active)
-        seat = active[turn]
-        if call is None:
-            out.append({"seat": seat, "pass": True})
-            active.remove(seat)
-        else:
-            out.append({"seat": seat, "bid": call})
-            turn += 1
-    return out
+    """Give each call of an auction its seat, in turn from the dealer's left (None passes)."""
+    return calls_in_turn(calls, [(dealer + 1 + i) % seats for i in range(seats)])
 
 
 def _moves(hand: Hand, marriage: Marriage) -> Verdict:

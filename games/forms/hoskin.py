@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from django import forms
 
 from games.engine import VARIANTS
+from games.engine.auction import calls_in_turn
 from games.engine.numbers import shown, whole_number_or_none
 from games.forms.base import (
     SUITS,
@@ -32,24 +33,10 @@ def read_ihale(text: str) -> list[int | None]:
     return calls
 
 
-def ihale_calls(calls: list[int | None], dealer: int, seats: int) -> list[dict[str, Any]]:
+def ihale_calls(calls: list[int | None], dealer: int, seats: int) -> list[dict[str, object]]:
     """Give each typed call its speaker: the player left of the dealer and the next player,
     in turn; a speaker who passes is out (the spec: a pass is final)."""
-    active = [(dealer + 1) % seats, (dealer + 2) % seats]
-    out: list[dict[str, Any]] = []
-    turn = 0
-    for call in calls:
-        if not active:
-            break
-        turn %= len(active)
-        seat = active[turn]
-        if call is None:
-            out.append({"seat": seat, "pass": True})
-            active.remove(seat)
-        else:
-            out.append({"seat": seat, "bid": call})
-            turn += 1
-    return out
+    return calls_in_turn(calls, [(dealer + 1) % seats, (dealer + 2) % seats])
 
 
 HOSKIN_RANKS = [("A", "A"), ("10", "10"), ("K", "K"), ("Q", "Q"), ("J", "J")]
