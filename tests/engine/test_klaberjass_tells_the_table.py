@@ -7,33 +7,8 @@ from typing import Any
 
 import pytest
 
-from games.engine import GameState, get_variant
 from games.engine.variant import Call
-
-KLOB = get_variant("klaberjass")
-PLAYERS = ("You", "West", "North", "East")
-
-
-def hand(**facts: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "dealer": 3,
-        "caller": 0,
-        "trump": "H",
-        "card_points": [96, 56],
-        "last_trick": 0,
-    }
-    base.update(facts)
-    return base
-
-
-def run(seat: int, length: int, top: str, suit: str) -> dict[str, Any]:
-    return {"seat": seat, "kind": "sequence", "length": length, "top": top, "suit": suit}
-
-
-def score(facts: dict[str, Any], **settings: Any) -> Any:
-    s = KLOB.settings(settings)
-    state = GameState(totals=(0, 0), sides=KLOB.side_names(PLAYERS), players=PLAYERS)
-    return KLOB.score_hand(KLOB.hand(facts, s), s, state)
+from tests.engine.klaberjass_facts import KLOB, hand, run, score
 
 
 def auction(**facts: Any) -> tuple[Call, ...]:

@@ -9,27 +9,12 @@ from typing import Any
 import pytest
 
 from games.engine import GameState, InvalidHand, get_variant, score_game
+from tests.engine.klaberjass_facts import KLOB, run
+from tests.engine.klaberjass_facts import hand as klob
 
-KLOB = get_variant("klaberjass")
 TERZ = get_variant("terz")
 HOSKIN = get_variant("hoskin")
 PLAYERS = ("You", "West", "North", "East")
-
-
-def klob(**facts: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "dealer": 3,
-        "caller": 0,
-        "trump": "H",
-        "card_points": [96, 56],
-        "last_trick": 0,
-    }
-    base.update(facts)
-    return base
-
-
-def run(seat: int, length: int, top: str, suit: str) -> dict[str, Any]:
-    return {"seat": seat, "kind": "sequence", "length": length, "top": top, "suit": suit}
 
 
 def klob_scores(facts: dict[str, Any], **settings: Any) -> tuple[int, ...]:
