@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.installed-test
 PYTHON ?= $(shell for c in python3.13 python3.12 python3 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3; do \
 	$$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1 && { command -v $$c || echo $$c; } && break; done)
 
-.PHONY: run test bench mutation lint check clean
+.PHONY: run test bench bench-load mutation lint check clean
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then echo "Scorer needs Python 3.12 or newer (python3.13, python3.12 or pyenv); none was found." >&2; exit 1; fi
@@ -35,6 +35,13 @@ lint: $(TEST_STAMP)
 
 bench: $(TEST_STAMP)
 	$(PY) bench/bench.py
+
+# Load figures: gunicorn and PostgreSQL on loopback under wrk (bench/load.py). Not part of CI.
+LOAD_SECONDS ?= 60
+bench-load: $(TEST_STAMP)
+	@command -v wrk >/dev/null 2>&1 || { echo "== installing Debian's wrk"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+	$(PY) bench/load.py --seconds $(LOAD_SECONDS)
 
 # Mutation testing of the engine, one module at a time, each bounded (MUTATION_MINUTES) and
 # under nice; not part of `make test` or CI. Results stay in mutants/ between runs.

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[0] = str(ROOT)  # the project, not bench/, so that `bench` is this folder
 work = Path(tempfile.mkdtemp(prefix="scorer-bench-"))
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{work / 'bench.sqlite3'}")
 os.environ["SECRET_KEY"] = "bench-only"
@@ -38,21 +38,8 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from bench.hands import PLAYERS, hand  # noqa: E402
 from games.models import Circle, Game  # noqa: E402
-
-PLAYERS = ["Ann", "Ben", "Cleo", "Dov"]
-
-
-def hand(i: int) -> dict[str, object]:
-    ns = 70 + (i * 7) % 20
-    return {
-        "dealer": i % 4,
-        "caller": i % 4,
-        "trump": "SHDC"[i % 4],
-        "card_points": [ns, 152 - ns],
-        "last_trick": i % 2,
-        "declarations": [{"seat": 1, "kind": "sequence", "length": 3, "top": "K", "suit": "D"}],
-    }
 
 
 class FirstWrite:

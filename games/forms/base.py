@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import uuid
 from collections.abc import Iterator
@@ -112,6 +113,19 @@ class HandForm(forms.Form):
         self.teams = VARIANTS[self.variant].teams
         if not self.is_bound and not self.initial.get("key"):
             self.initial["key"] = uuid.uuid4().hex
+
+    @property
+    def fields_key(self) -> str:
+        """What the rendered fields of this form are cached under (the "rows" cache, read by
+        templates/games/game.html), or "" when they must be rendered afresh: a bound form
+        shows what was typed and its errors. An unbound form shows its kind of hand, the
+        names, the settings and its initial values, and nothing else; its `key` and `version`
+        are rendered outside the cached part, since the key is new for every form."""
+        if self.is_bound:
+            return ""
+        initial = sorted((k, v) for k, v in self.initial.items() if k not in {"key", "version"})
+        shown = (type(self).__qualname__, self.names, repr(self.settings), initial)
+        return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
 
     def full_clean(self) -> None:
         for field in self.fields.values():

@@ -7,7 +7,7 @@ from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Game
+from games.models import Game, HandInProgress
 from tests.conftest import hand_id, klob_hand
 
 
@@ -17,8 +17,12 @@ def no_rows_cached() -> None:
     caches["rows"].clear()
 
 
+def cached(fragment: str) -> int:
+    return sum(fragment in key for key in caches["rows"]._cache)  # type: ignore[attr-defined]
+
+
 def cached_rows() -> int:
-    return len(caches["rows"]._cache)  # type: ignore[attr-defined]
+    return cached(".hand-row.")
 
 
 def page(client: Client, game: Game) -> str:
@@ -88,3 +92,42 @@ def test_a_row_follows_the_seat_names(client: Client, game: Game) -> None:
     seat.player = game.circle.player("Dora")
     seat.save()
     assert "Dora dealt" in row(page(client, game), game, 1)
+
+
+def test_the_next_hands_fields_are_rendered_once_with_a_new_key_each_time(
+    client: Client, game: Game
+) -> None:
+    first, second = page(client, game), page(client, game)
+    assert cached(".hand-fields.") == 1
+    keys = [html.split('name="key" value="', 1)[1].split('"', 1)[0] for html in (first, second)]
+    assert len(set(keys)) == 2, "every form carries its own idempotency key"
+    # From the key on (the CSRF token before it is masked anew each time), the two forms
+    # differ only in the key.
+    forms = [
+        html[html.index(key) + len(key) :] for html, key in zip((first, second), keys, strict=True)
+    ]
+    assert forms[0] == forms[1]
+
+
+def radio(html: str, name: str, value: str) -> str:
+    """The tag of one radio button."""
+    tags = html.split("<input ")[1:]
+    return next(
+        t.split(">", 1)[0] for t in tags if f'name="{name}"' in t and f'value="{value}"' in t
+    )
+
+
+def test_the_fields_follow_the_hand_in_progress(client: Client, game: Game) -> None:
+    assert "checked" not in radio(page(client, game), "trump", "H")
+    progress = HandInProgress.of(game)
+    progress.change(progress.token, {"trump": "H"})
+    assert "checked" in radio(page(client, game), "trump", "H")
+    assert cached(".hand-fields.") == 2
+
+
+def test_a_form_with_what_was_typed_is_never_cached(client: Client, game: Game) -> None:
+    url = reverse("hand_record", args=[game.circle.slug, game.slug])
+    response = client.post(url, {"trump": "H", "points_0": "999", "token": ""})
+    assert response.status_code == 400
+    assert 'value="999"' in response.content.decode()
+    assert cached(".hand-fields.") == 0
