@@ -521,6 +521,8 @@ def game(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 @require_GET
 def game_live(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     """The scoreboard and hands, or 204 when nothing changed since version `v`."""
+    if _unchanged(request, slug=_slug(game), circle__slug=_slug(circle)):
+        return HttpResponse(status=204)
     return _live(request, _game(circle, game))
 
 
@@ -529,6 +531,18 @@ def _game_page(request: HttpRequest, game: Game, watching: bool = False) -> Http
     if request.htmx and "before" in request.GET:
         template += "#hand-rows"
     return render(request, template, _play_context(request, game, watching=watching))
+
+
+def _unchanged(request: HttpRequest, **game: str) -> bool:
+    """Whether a poll's game (`v`) and hand in progress (`d`) are still the versions it names.
+
+    Most polls find nothing new: they are answered from two numbers in one query, with no
+    model built. Anything else (a new game, no hand in progress yet) goes the long way."""
+    seen = (request.GET.get("v"), request.GET.get("d"))
+    if not all(seen):
+        return False
+    now = Game.objects.filter(**game).values_list("version", "in_progress__version").first()
+    return now is not None and (str(now[0]), str(now[1])) == seen
 
 
 def _live(request: HttpRequest, game: Game, watching: bool = False) -> HttpResponse:
@@ -937,4 +951,6 @@ def watch(request: HttpRequest, watch: str) -> HttpResponse:
 def watch_live(request: HttpRequest, watch: str) -> HttpResponse:
     if request.method != "GET":
         return HttpResponseForbidden("A watch link cannot change anything.")
+    if _unchanged(request, watch_slug=_slug(watch)):
+        return HttpResponse(status=204)
     return _live(request, _watched(watch), watching=True)

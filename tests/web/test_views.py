@@ -269,6 +269,22 @@ class TestGamePage:
             response = member.get(url("game_live", game) + f"?v={game.version}&d={d}")
         assert response.status_code == 204 and len(queries) == 1
 
+    def test_live_is_answered_in_full_once_the_hand_in_progress_changed(
+        self, member: Client, game: Game
+    ) -> None:
+        progress = HandInProgress.of(game)
+        d = progress.version
+        progress.change(progress.token, {"trump": "H"})
+        response = member.get(url("game_live", game) + f"?v={game.version}&d={d}", **HTMX)
+        assert response.status_code == 200 and b'id="progress-state"' in response.content
+
+    def test_live_of_a_game_that_is_not_there_is_404(self, member: Client, game: Game) -> None:
+        gone = reverse("game_live", args=[game.circle.slug, "no-such-game"])
+        assert member.get(gone + "?v=1&d=1").status_code == 404
+        assert (
+            member.get(reverse("watch_live", args=["no-such-game"]) + "?v=1&d=1").status_code == 404
+        )
+
     def test_the_page_queries_do_not_grow_with_hands(self, member: Client, circle: Circle) -> None:
         game = Game.create(circle, "klaberjass", PLAYERS, {"target": 100000})
         game.record_hand(klob_hand())
