@@ -7,13 +7,16 @@ settings with collected, compressed static files served by WhiteNoise, as in pro
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,12 +28,11 @@ os.environ["DEBUG"] = "false"
 os.environ["SECURE_SSL_REDIRECT"] = "false"
 os.environ["ALLOWED_HOSTS"] = "testserver"
 os.environ["DJANGO_SETTINGS_MODULE"] = "scorer.settings"
+os.environ["STATIC_ROOT"] = str(work / "static")
 
 import django  # noqa: E402
-from django.conf import settings  # noqa: E402
 
 django.setup()
-settings.STATIC_ROOT = work / "static"
 
 from django.core.files.uploadedfile import SimpleUploadedFile  # noqa: E402
 from django.core.management import call_command  # noqa: E402
@@ -39,7 +41,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from bench.hands import PLAYERS, hand  # noqa: E402
-from games.models import Circle, Game  # noqa: E402
+from games.models import Circle, Game, HandInProgress  # noqa: E402
 
 
 class FirstWrite:
@@ -139,6 +141,63 @@ def main() -> None:
     print("first load of the home page:")
     print_weight(client, "/")
 
+    print()
+    print("on a mid-range phone (Chromium, CPU 4× slower, Fast 3G), against gunicorn:")
+    phone_speed(circle)
+
+
+def phone_speed(circle: Circle) -> None:
+    """The game page's first load and the tap on Save to the new score, as a phone sees them
+    (bench/phone.py), served by gunicorn with these settings on this database."""
+    from bench import phone
+
+    page_game = Game.import_record(
+        circle,
+        {
+            "format": "scorer-game/1",
+            "variant": "klaberjass",
+            "settings": {"target": 10**9},
+            "players": PLAYERS,
+            "hands": [hand(i) for i in range(20)],
+        },
+    )
+    entered = {"caller": "1", "trump": "H", "points_0": "62", "points_1": "90", "last_trick": "1"}
+    save_games = []
+    for _ in range(5):
+        game = Game.import_record(circle, page_game.export())
+        progress = HandInProgress.of(game)
+        progress.change(progress.token, entered)
+        save_games.append(game)
+    connection.close()
+    port = 8766
+    env = {**os.environ, "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "ERROR"}
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "scorer.wsgi",
+            "--workers=3",
+            f"--bind=127.0.0.1:{port}",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}/c/{circle.slug}/g/"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + page_game.slug + "/", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.2)
+        lines = phone.measure(
+            base + page_game.slug + "/", [base + g.slug + "/" for g in save_games]
+        )
+        for line in lines:
+            print(f"  {line}")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
 
 def record_at(client: Client, circle: Circle, number: int) -> float:
     """Time saving hand `number` as a phone does (POST, htmx, the play region back), over a
@@ -181,10 +240,9 @@ def record_at(client: Client, circle: Circle, number: int) -> float:
 
 def print_weight(client: Client, path: str) -> None:
     response = client.get(path, HTTP_ACCEPT_ENCODING="gzip, br")
-    html = response.content
-    import gzip
-
-    total = len(gzip.compress(html))
+    assert response["Content-Encoding"] == "gzip", "pages are sent compressed"
+    total = len(response.content)
+    html = gzip.decompress(response.content)
     rows = [(path, len(html), total)]
     assets = re.findall(rb'(?:src|href)="(/static/[^"]+)"', html)
     for asset in assets:

@@ -139,8 +139,13 @@ class Game(models.Model):
         return self.engine.settings(self.settings)
 
     def player_names(self) -> list[str]:
-        seats = sorted(self.seats.all(), key=lambda seat: seat.index)
-        return [seat.player.name for seat in seats]
+        """The players' names in seat order: one query, none when the seats were prefetched
+        with their players (the circle page)."""
+        if "seats" in getattr(self, "_prefetched_objects_cache", {}):
+            seats = self.seats.all()
+        else:
+            seats = self.seats.select_related("player")
+        return [seat.player.name for seat in sorted(seats, key=lambda seat: seat.index)]
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -194,6 +199,13 @@ class Game(models.Model):
     # A change names the hand by its identity (pk) and the version it was shown; a hand that
     # was edited, moved or removed since is a Conflict carrying the hand as it is now.
 
+    def _reload(self) -> None:
+        """Read the game again after a change, keeping the circle it was read with."""
+        circle = self.circle if Game.circle.is_cached(self) else None
+        self.refresh_from_db()
+        if circle is not None:
+            self.circle = circle
+
     def _locked(self) -> Game:
         return Game.objects.select_for_update().get(pk=self.pk)
 
@@ -239,7 +251,7 @@ class Game(models.Model):
         hand.set_facts(scored.hands[0].hand)
         game._store(scored, [hand], rewrite=[hand], before=newest)
         current.clear(saved=hand)
-        self.refresh_from_db()
+        self._reload()
         return hand
 
     def _current(self, hand_id: int, version: int | None, number: int | None = None) -> Hand:
@@ -279,7 +291,7 @@ class Game(models.Model):
         hand.version += 1
         hand.save()
         game._store(scored, [hand, *later], rewrite=[hand], before=before)
-        self.refresh_from_db()
+        self._reload()
         return hand
 
     @transaction.atomic
@@ -297,7 +309,7 @@ class Game(models.Model):
             return None
         hand = game._current(hand_id, version, number)
         game._set_aside(hand)
-        self.refresh_from_db()
+        self._reload()
         return hand
 
     @transaction.atomic
@@ -321,7 +333,7 @@ class Game(models.Model):
                 newest,
             )
         game._set_aside(hand)
-        self.refresh_from_db()
+        self._reload()
         return hand
 
     def _set_aside(self, hand: Hand) -> None:
@@ -350,7 +362,7 @@ class Game(models.Model):
         hand.version += 1
         hand.save(update_fields=["number", "removed", "removed_number", "version"])
         game._rescore(place, rewrite=[hand])
-        self.refresh_from_db()
+        self._reload()
         return hand
 
     def _shift(self, after: int, by: int) -> None:
@@ -369,7 +381,7 @@ class Game(models.Model):
     def recompute(self) -> None:
         """Re-score every stored hand, e.g. after a house rule changed."""
         self._locked()._recompute()
-        self.refresh_from_db()
+        self._reload()
 
     def _recompute(self) -> None:
         self._rescore(1)
@@ -672,6 +684,7 @@ class HandInProgress(models.Model):
                     found = cls.objects.create(game=game)
             except IntegrityError:  # another phone created it a moment ago
                 found = rows.get(game=game)
+        found.game = game  # spare a query when it reads its game
         return found
 
     @property

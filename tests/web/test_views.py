@@ -278,6 +278,17 @@ class TestGamePage:
         response = member.get(url("game_live", game) + f"?v={game.version}&d={d}", **HTMX)
         assert response.status_code == 200 and b'id="progress-state"' in response.content
 
+    def test_pages_and_fragments_are_sent_compressed(self, member: Client, game: Game) -> None:
+        import gzip
+
+        game.record_hand(klob_hand())
+        page = member.get(url("game", game), HTTP_ACCEPT_ENCODING="gzip")
+        assert page["Content-Encoding"] == "gzip" and page["Vary"].endswith("Accept-Encoding")
+        html = gzip.decompress(page.content)
+        assert b'id="scoreboard"' in html and len(page.content) < len(html) / 3
+        live = member.get(url("game_live", game) + "?v=0", HTTP_ACCEPT_ENCODING="gzip", **HTMX)
+        assert live["Content-Encoding"] == "gzip"
+
     def test_live_of_a_game_that_is_not_there_is_404(self, member: Client, game: Game) -> None:
         gone = reverse("game_live", args=[game.circle.slug, "no-such-game"])
         assert member.get(gone + "?v=1&d=1").status_code == 404
