@@ -130,15 +130,22 @@ def stored_hands(game_ids: list[int]) -> tuple[int, int]:
     return count, twice
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    total = 0
+def cpu_times(pids: list[int]) -> dict[int, float]:
+    """CPU seconds (user and system) each process has used so far."""
+    times = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / CLOCK
+        times[pid] = (int(fields[11]) + int(fields[12])) / CLOCK  # utime, stime
+    return times
+
+
+def used_since(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds used between two readings by the processes alive at the second (one
+    that ended in between is not counted: the figure errs low, never negative)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
 
 
 def processes(name: str) -> list[int]:
@@ -203,15 +210,14 @@ def run_load(
         *paths,
     ]
     workers = children(gunicorn)
-    postgres = processes("postgres")
-    before = (cpu_seconds(workers), cpu_seconds(postgres))
+    before = (cpu_times(workers), cpu_times(processes("postgres")))
     wrk_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     finished = subprocess.run(command, capture_output=True, text=True)
     if finished.returncode:
         sys.exit(f"wrk failed: {finished.stderr or finished.stdout}")
     output = finished.stdout
     wrk_after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    after = (cpu_seconds(workers), cpu_seconds(processes("postgres")))
+    after = (cpu_times(workers), cpu_times(processes("postgres")))
     line = next(line for line in output.splitlines() if line.startswith("RESULT "))
     result = json.loads(line.removeprefix("RESULT "))
     errors = sum(result[k] for k in ("unexpected_status", "connect", "read", "write", "timeout"))
@@ -224,7 +230,8 @@ def run_load(
     )
     print(
         f"{'':<34} CPU s of {2 * result['seconds']:.0f} on 2 cores: gunicorn "
-        f"{after[0] - before[0]:.1f}, PostgreSQL {after[1] - before[1]:.1f}, wrk {wrk_cpu:.1f}"
+        f"{used_since(before[0], after[0]):.1f}, PostgreSQL {used_since(before[1], after[1]):.1f}, "
+        f"wrk {wrk_cpu:.1f}"
     )
     return {"requests": result["requests"], "errors": errors}
 
