@@ -228,10 +228,13 @@ def run_load(
         f"p95 {result['p95'] / 1000:6.1f} ms   p99 {result['p99'] / 1000:6.1f} ms   "
         f"errors {errors}"
     )
+    app, database = used_since(before[0], after[0]), used_since(before[1], after[1])
+    cores = os.cpu_count() or 1
     print(
-        f"{'':<34} CPU s of {2 * result['seconds']:.0f} on 2 cores: gunicorn "
-        f"{used_since(before[0], after[0]):.1f}, PostgreSQL {used_since(before[1], after[1]):.1f}, "
-        f"wrk {wrk_cpu:.1f}"
+        f"{'':<34} CPU s of {cores * result['seconds']:.0f} on {cores} cores: gunicorn "
+        f"{app:.1f}, PostgreSQL {database:.1f}, wrk {wrk_cpu:.1f}; a request costs "
+        f"{app / result['requests'] * 1000:.1f} ms of app CPU, "
+        f"{database / result['requests'] * 1000:.1f} ms of PostgreSQL"
     )
     return {"requests": result["requests"], "errors": errors}
 
