@@ -407,18 +407,19 @@ class Game(models.Model):
         Hands in `rewrite` are new or edited: their Bid and Declaration rows are written
         anew. Other hands whose result moved get their declaration verdicts updated.
         """
-        changed = []
+        changed, new = [], set()
         for hand, result in zip(stored, scored.hands, strict=True):
             moved = hand.apply(result, self.engine.declared(result.hand, result.score))
             if hand.pk is None:
                 hand.save()
+                new.add(hand.pk)
             elif moved:
                 changed.append(hand)
         if changed:
             Hand.objects.bulk_update(changed, ["scores", "totals", "winners", "notes", "made"])
         for hand, result in zip(stored, scored.hands, strict=True):
             if hand in rewrite:
-                hand.write_table_rows(self, result)
+                hand.write_table_rows(self, result, replace=hand.pk not in new)
         moved_rows = [h for h in changed if h not in rewrite]
         if moved_rows:
             by_pk = {h.pk: h for h in moved_rows}
@@ -618,10 +619,12 @@ class Hand(models.Model):
     def verdict(self, order: int) -> Any:
         return self._declared[order][1]
 
-    def write_table_rows(self, game: Game, result: Any) -> None:
-        """Store the auction and the declarations as the table gave them, with verdicts."""
-        self.bids.all().delete()
-        self.declarations.all().delete()
+    def write_table_rows(self, game: Game, result: Any, replace: bool = True) -> None:
+        """Store the auction and the declarations as the table gave them, with verdicts,
+        in place of the rows an edited hand had (`replace`; a new hand has none)."""
+        if replace:
+            self.bids.all().delete()
+            self.declarations.all().delete()
         bids, declarations = self.table_rows(game.engine, result)
         Bid.objects.bulk_create(bids)
         Declaration.objects.bulk_create(declarations)
