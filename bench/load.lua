@@ -1,8 +1,10 @@
 -- wrk's script for `make bench-load` (bench/load.py): each connection asks for the given
 -- paths in turn; in "record" mode it saves a hand into each game in turn, every save with
--- its own idempotency key, as a phone at the table does.
+-- its own idempotency key, as a phone at the table does; in "tap" mode it changes the trump
+-- of the hand in progress named by TOKEN, as a tap on a suit does.
 --
 --   wrk ... -s bench/load.lua URL -- get|record CSRF PATH [PATH ...]
+--   wrk ... -s bench/load.lua URL -- tap CSRF PATH TOKEN
 
 local threads = {}
 local counter = 0
@@ -24,10 +26,15 @@ function init(args)
   wrk.headers["X-CSRFToken"] = csrf
   wrk.headers["HX-Request"] = "true"
   wrk.headers["Accept-Encoding"] = "br, gzip"
-  if mode == "record" then
+  if mode == "tap" then
+    token = table.remove(paths)
+  end
+  if mode ~= "get" then
     wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
   end
 end
+
+local suits = {"S", "H", "D", "C"}
 
 function request()
   counter = counter + 1
@@ -36,6 +43,9 @@ function request()
     local body = "dealer=0&caller=0&trump=S&points_0=90&points_1=62&last_trick=0&token="
       .. "&key=load-" .. id .. "-" .. counter
     return wrk.format("POST", path, nil, body)
+  end
+  if mode == "tap" then
+    return wrk.format("POST", path, nil, "token=" .. token .. "&trump=" .. suits[counter % 4 + 1])
   end
   return wrk.format("GET", path)
 end

@@ -7,6 +7,7 @@ collected and compressed static files, 3 sync workers) and runs, one after anoth
 
 - the game page of a 200-hand game;
 - the 2-second poll of a phone that is up to date (the answer is 204);
+- a tap on the hand in progress (the trump changed; the answer is its state, as JSON);
 - recording: hands saved into 50 games at once, each save with its own idempotency key.
 
 For each it prints requests per second, p50, p95, p99 and errors, and the CPU seconds spent
@@ -79,6 +80,7 @@ def server_env(database: str, port: int) -> dict[str, str]:
 class Seeded:
     page: str
     poll: str
+    tap: list[str]
     record: list[str]
     game_ids: list[int]
 
@@ -109,6 +111,7 @@ def seed(env: dict[str, str]) -> Seeded:
     seeded = Seeded(
         page=f"{base}{long_game.slug}/",
         poll=f"{base}{long_game.slug}/live?v={long_game.version}&d={progress.version}",
+        tap=[f"{base}{long_game.slug}/progress", progress.token],
         record=[f"{base}{game.slug}/hands" for game in games],
         game_ids=[game.pk for game in games],
     )
@@ -280,6 +283,7 @@ def main() -> None:
         )
         run_load("game page (200 hands)", "get", [seeded.page], args, server.pid)
         run_load("poll, nothing new (204)", "get", [seeded.poll], args, server.pid)
+        run_load("tap: the hand in progress", "tap", seeded.tap, args, server.pid)
         recorded = run_load("record a hand (50 games)", "record", seeded.record, args, server.pid)
         count, twice = stored_hands(seeded.game_ids)
         answered = int(recorded["requests"] - recorded["errors"])
