@@ -25,6 +25,7 @@ import secrets
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,6 +74,8 @@ def server_env(database: str, port: int) -> dict[str, str]:
         "SECURE_SSL_REDIRECT": "false",
         "ALLOWED_HOSTS": "127.0.0.1",
         "LOG_LEVEL": "ERROR",
+        # Collected into a folder of its own: the project's staticfiles/ may be in use.
+        "STATIC_ROOT": tempfile.mkdtemp(prefix="scorer-bench-load-static-"),
     }
 
 
