@@ -304,6 +304,7 @@ def main() -> None:
             server.terminate()
             server.wait(timeout=30)
         drop(maintenance, name)
+        shutil.rmtree(env["STATIC_ROOT"], ignore_errors=True)
 
 
 if __name__ == "__main__":
