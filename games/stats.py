@@ -107,10 +107,23 @@ def percent(part: int, whole: int) -> int | None:
 
 @dataclass
 class BestHand:
+    """A side's highest score in one hand; on a tie the earliest such hand."""
+
     points: int
     side: str
     game: GameRow
     number: int
+    place: int
+    """The game's place among the games, oldest first (for the tie)."""
+
+    def beats(self, other: BestHand | None) -> bool:
+        if other is None:
+            return True
+        return (self.points, -self.place, -self.number) > (
+            other.points,
+            -other.place,
+            -other.number,
+        )
 
 
 @dataclass
@@ -128,7 +141,6 @@ class PlayerLine:
     contract_points: int = 0
     contracts_valued: int = 0
     declared: int = 0
-    declared_points: int = 0
     counted: int = 0
     counted_points: int = 0
     best: BestHand | None = None
@@ -268,15 +280,15 @@ def circle_stats(games: QuerySet[Game], variant: str | None = None) -> Stats:
     _add_declarations(games, by_pk, line)
 
     compared = variant is not None
-    best = None
+    best: BestHand | None = None
     if compared:
-        best = max(
-            (p.best for p in lines.values() if p.best is not None),
-            key=lambda b: (b.points, -b.game.pk, -b.number),
-            default=None,
-        )
+        for player in lines.values():
+            if player.best is not None and player.best.beats(best):
+                best = player.best
     players = sorted(lines.values(), key=lambda p: (-p.won, -(p.win_rate or 0), p.name))
+    # The players with most games get a line; the legend reads best win rate first.
     chart = sorted(series.values(), key=lambda s: (-len(s.points), s.name))[:CHART_PLAYERS]
+    chart.sort(key=lambda s: (-s.points[-1][1], s.name))
     head_to_head = sorted(
         (pair for pair in rivals.values() if pair.first_wins or pair.second_wins),
         key=lambda p: (-p.lead[0], p.lead[1], p.leader, p.trailer),
@@ -300,6 +312,7 @@ def _add_hands(games: QuerySet[Game], by_pk: dict[int, GameRow], line: Any) -> i
         "game_id", "number", "declarer", "contract", "made", "scores"
     )
     count = 0
+    places = {pk: place for place, pk in enumerate(by_pk)}
     for game_id, number, declarer, contract, made, scores in hands:
         count += 1
         row = by_pk[game_id]
@@ -312,10 +325,11 @@ def _add_hands(games: QuerySet[Game], by_pk: dict[int, GameRow], line: Any) -> i
                 player.contract_points += contract
                 player.contracts_valued += 1
         for side, points in enumerate(scores):
+            hand = BestHand(points, row.side_names[side], row, number, places[game_id])
             for name in row.sides[side]:
                 player = line(name)
-                if player.best is None or points > player.best.points:
-                    player.best = BestHand(points, row.side_names[side], row, number)
+                if hand.beats(player.best):
+                    player.best = hand
     return count
 
 
@@ -326,16 +340,14 @@ def _add_declarations(games: QuerySet[Game], by_pk: dict[int, GameRow], line: An
         .values_list("hand__game_id", "seat")
         .annotate(
             how_many=Count("pk"),
-            all_points=Sum("points"),
             how_many_counted=Count("pk", filter=Q(counted=True)),
             points_counted=Sum("points", filter=Q(counted=True)),
         )
         .order_by()
     )
-    for game_id, seat, declared, points, counted, counted_points in rows:
+    for game_id, seat, declared, counted, counted_points in rows:
         player = line(_seat_name(by_pk[game_id], seat))
         player.declared += declared
-        player.declared_points += points or 0
         player.counted += counted
         player.counted_points += counted_points or 0
 
