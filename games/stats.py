@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, F, Func, IntegerField, Max, Q, QuerySet, Sum
 
 from games.engine import get_variant
 from games.models import Declaration, Game, Hand, Seat
 
 
-@dataclass(frozen=True)
+@dataclass
 class GameRow:
     """One game as the stats read it: who sat on which side, who won."""
 
@@ -44,24 +44,23 @@ class GameRow:
     hand_count: int
     sides: tuple[tuple[str, ...], ...]
     """Each side's players, in side order (a team's two, or one player)."""
+    engine: Any = field(init=False, repr=False)
+    players: list[str] = field(init=False, repr=False)
+    side_names: list[str] = field(init=False, repr=False)
+    _side_of: dict[str, int] = field(init=False, repr=False)
 
-    @property
-    def engine(self) -> Any:
-        return get_variant(self.variant)
-
-    @property
-    def players(self) -> list[str]:
-        return [name for side in self.sides for name in side]
-
-    @property
-    def side_names(self) -> list[str]:
-        return [" & ".join(side) for side in self.sides]
+    def __post_init__(self) -> None:
+        # Read once per game: the stats ask these for every player of every game.
+        self.engine = get_variant(self.variant)
+        self.players = [name for side in self.sides for name in side]
+        self.side_names = [" & ".join(side) for side in self.sides]
+        self._side_of = {name: i for i, side in enumerate(self.sides) for name in side}
 
     def side(self, player: str) -> int:
-        return next(i for i, side in enumerate(self.sides) if player in side)
+        return self._side_of[player]
 
     def won(self, player: str) -> bool:
-        return self.finished and self.side(player) in self.winners
+        return self.finished and self._side_of[player] in self.winners
 
     @property
     def winner_names(self) -> list[str]:
@@ -107,23 +106,22 @@ def percent(part: int, whole: int) -> int | None:
 
 @dataclass
 class BestHand:
-    """A side's highest score in one hand; on a tie the earliest such hand."""
+    """A side's highest score in one hand; on a tie the earliest game's, and in it the
+    earliest hand."""
 
     points: int
-    side: str
+    side: int
+    side_name: str
     game: GameRow
-    number: int
     place: int
     """The game's place among the games, oldest first (for the tie)."""
+    number: int | None = None
+    """The hand's number, looked up for the circle's best hand only."""
 
     def beats(self, other: BestHand | None) -> bool:
         if other is None:
             return True
-        return (self.points, -self.place, -self.number) > (
-            other.points,
-            -other.place,
-            -other.number,
-        )
+        return (self.points, -self.place) > (other.points, -other.place)
 
 
 @dataclass
@@ -247,29 +245,34 @@ def circle_stats(games: QuerySet[Game], variant: str | None = None) -> Stats:
     lines: dict[str, PlayerLine] = {}
 
     def line(name: str) -> PlayerLine:
-        return lines.setdefault(name, PlayerLine(name))
+        if name not in lines:
+            lines[name] = PlayerLine(name)
+        return lines[name]
 
     partners: dict[tuple[str, str], Pair] = {}
     rivals: dict[tuple[str, str], Pair] = {}
     series: dict[str, Series] = {}
     finished = [row for row in rows if row.finished]
     for place, row in enumerate(finished, start=1):
+        winners = set(row.winners)
         for name in row.players:
             player = line(name)
             player.add_result(row.won(name))
-            series.setdefault(name, Series(name)).points.append((place, player.win_rate or 0))
+            if name not in series:
+                series[name] = Series(name)
+            series[name].points.append((place, player.win_rate or 0))
         for side, names in enumerate(row.sides):
-            for a, b in combinations(sorted(names), 2):
-                pair = partners.setdefault((a, b), Pair(a, b))
+            for key in combinations(sorted(names), 2):
+                pair = partners.get(key) or partners.setdefault(key, Pair(*key))
                 pair.played += 1
-                pair.won += side in row.winners
-        for a, b in combinations(sorted(row.players), 2):
-            a_side, b_side = row.side(a), row.side(b)
+                pair.won += side in winners
+        for key in combinations(sorted(row.players), 2):
+            a_side, b_side = row.side(key[0]), row.side(key[1])
             if a_side == b_side:
                 continue
-            pair = rivals.setdefault((a, b), Pair(a, b))
+            pair = rivals.get(key) or rivals.setdefault(key, Pair(*key))
             pair.played += 1
-            a_won, b_won = a_side in row.winners, b_side in row.winners
+            a_won, b_won = a_side in winners, b_side in winners
             pair.first_wins += a_won and not b_won
             pair.second_wins += b_won and not a_won
     for row in rows:
@@ -285,6 +288,8 @@ def circle_stats(games: QuerySet[Game], variant: str | None = None) -> Stats:
         for player in lines.values():
             if player.best is not None and player.best.beats(best):
                 best = player.best
+        if best is not None:
+            best.number = _first_hand_scoring(best)
     players = sorted(lines.values(), key=lambda p: (-p.won, -(p.win_rate or 0), p.name))
     # The players with most games get a line; the legend reads best win rate first.
     chart = sorted(series.values(), key=lambda s: (-len(s.points), s.name))[:CHART_PLAYERS]
@@ -306,31 +311,86 @@ def circle_stats(games: QuerySet[Game], variant: str | None = None) -> Stats:
     )
 
 
+def _live_hands(games: QuerySet[Game]) -> QuerySet[Hand]:
+    return Hand.objects.filter(game__in=games.values("pk"), removed=None).order_by()
+
+
+# The most sides a game has (304's four players); a hand's scores list one a side.
+MOST_SIDES = 4
+
+
+class SideScore(Func):
+    """One side's score in a hand, read by the database from the hand's scores list.
+
+    Written per database rather than with Django's key transform, whose SQLite form reads
+    the JSON three times a row: this is the stats page's costliest column.
+    """
+
+    output_field = IntegerField()
+
+    def __init__(self, side: int) -> None:
+        super().__init__(F("scores"))
+        self.side = int(side)
+
+    def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        template = f"((%(expressions)s ->> {self.side})::integer)"
+        return super().as_sql(compiler, connection, template=template, **extra)
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        template = f"JSON_EXTRACT(%(expressions)s, '$[{self.side}]')"
+        return super().as_sql(compiler, connection, template=template, **extra)
+
+
 def _add_hands(games: QuerySet[Game], by_pk: dict[int, GameRow], line: Any) -> int:
-    """Contracts and best hands from the live hands: one query. Returns the hand count."""
-    hands = Hand.objects.filter(game__in=games.values("pk"), removed=None).values_list(
-        "game_id", "number", "declarer", "contract", "made", "scores"
+    """Contracts per caller or bidder, and each side's best hand, summed by the database in
+    one pass over the live hands, a row per game and declarer. Returns the number of hands.
+
+    Each player keeps the best of their sides' best hands (the earliest game's on a tie).
+    """
+    rows = (
+        _live_hands(games)
+        .values_list("game_id", "declarer")
+        .annotate(
+            hands=Count("pk"),
+            made_count=Count("pk", filter=Q(made=True)),
+            failed_count=Count("pk", filter=Q(made=False)),
+            contract_sum=Sum("contract"),
+            valued=Count("contract"),
+            **{f"best_{side}": Max(SideScore(side)) for side in range(MOST_SIDES)},
+        )
     )
-    count = 0
     places = {pk: place for place, pk in enumerate(by_pk)}
-    for game_id, number, declarer, contract, made, scores in hands:
-        count += 1
-        row = by_pk[game_id]
-        if declarer is not None:
-            player = line(_seat_name(row, declarer))
-            player.taken += 1
-            player.made += made is True
-            player.failed += made is False
-            if contract is not None:
-                player.contract_points += contract
-                player.contracts_valued += 1
+    best: dict[tuple[int, int], int] = {}
+    count = 0
+    for game_id, seat, hands, made, failed, contracts, valued, *scores in rows:
+        count += hands
         for side, points in enumerate(scores):
-            hand = BestHand(points, row.side_names[side], row, number, places[game_id])
-            for name in row.sides[side]:
-                player = line(name)
-                if hand.beats(player.best):
-                    player.best = hand
+            if points is not None and points > best.get((game_id, side), points - 1):
+                best[game_id, side] = points
+        if seat is None:
+            continue
+        player = line(_seat_name(by_pk[game_id], seat))
+        player.taken += hands
+        player.made += made
+        player.failed += failed
+        player.contract_points += contracts or 0
+        player.contracts_valued += valued
+    for (game_id, side), points in best.items():
+        row = by_pk[game_id]
+        hand = BestHand(points, side, row.side_names[side], row, places[game_id])
+        for name in row.sides[side]:
+            player = line(name)
+            if hand.beats(player.best):
+                player.best = hand
     return count
+
+
+def _first_hand_scoring(best: BestHand) -> int | None:
+    """The number of the game's first hand in which the side scored its best."""
+    hands = Hand.objects.filter(game_id=best.game.pk, removed=None).order_by("number")
+    side_scored = hands.annotate(points=SideScore(best.side)).filter(points=best.points)
+    number: int | None = side_scored.values_list("number", flat=True).first()
+    return number
 
 
 def _add_declarations(games: QuerySet[Game], by_pk: dict[int, GameRow], line: Any) -> None:
