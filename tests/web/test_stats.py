@@ -39,6 +39,11 @@ def klaberjass(circle: Circle, players: list[str]) -> Game:
 
 @pytest.fixture
 def played(circle: Circle) -> Circle:
+    return play(circle)
+
+
+def play(circle: Circle) -> Circle:
+    """Plays the circle's games described at the top of this module."""
     k1 = klaberjass(circle, ["Ann", "Ben", "Cleo", "Dov"])
     k1.record_hand(klob_hand(caller=0, declarations=[run(1, 3, "K", "D")]))
     removed = k1.record_hand(klob_hand(dealer=0, caller=2, declarations=[run(2, 5, "A", "S")]))
