@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from games.stats import Series
 
 WIDTH, HEIGHT = 340, 180
-LEFT, RIGHT, TOP, BOTTOM = 34, 8, 8, 22
+LEFT, RIGHT, TOP, BOTTOM = 42, 10, 10, 22
 # A line with more corners than this is thinned: a phone shows no more, and a circle of
 # 1,000 games would otherwise send thousands of points per player.
 MOST_POINTS = 120
