@@ -165,9 +165,7 @@ def test_a_new_circle_takes_the_phones_time_zone(phone: Phone, live_server: Any)
     assert Circle.objects.get().time_zone == "Asia/Tokyo"
 
 
-def test_a_circle_without_a_zone_takes_the_first_visitors(
-    phone: Phone, live_server: Any
-) -> None:
+def test_a_circle_without_a_zone_takes_the_first_visitors(phone: Phone, live_server: Any) -> None:
     circle = Circle.objects.create()
     page = phone(zone="America/Chicago")
     with page.expect_response(lambda r: r.url.endswith("/time-zone")):
