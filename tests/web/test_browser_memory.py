@@ -112,6 +112,7 @@ def test_the_stats_page_on_a_phone(phone: Phone, circle_played: Circle, scheme: 
     )
     assert len(set(strokes)) == len(strokes) == 5
     shot(page, f"stats-390-{scheme}")
+    page.locator("figure.chart").screenshot(path=str(SHOTS / f"stats-chart-{scheme}.png"))
     page.get_by_role("link", name="Klaberjass").click()
     page.get_by_role("heading", name="Best hands").wait_for()
     check_phone_page(page, 390)
