@@ -1,8 +1,9 @@
 """Measurements, not tests: server time per hand (at hand 10, 500 and 5,000), per game page
-and per import, queries, page weight.
+and per import, the stats page of a circle with 1,000 games, queries, page weight.
 
-Run with `make bench`. It uses a throwaway SQLite database (or DATABASE_URL) and production
-settings with collected, compressed static files served by WhiteNoise, as in production.
+Run with `make bench` (`bench/bench.py stats` measures the stats page alone). It uses a
+throwaway SQLite database (or DATABASE_URL) and production settings with collected,
+compressed static files served by WhiteNoise, as in production.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from bench.hands import PLAYERS, hand  # noqa: E402
-from games.models import Circle, Game, HandInProgress  # noqa: E402
+from games.models import Circle, Declaration, Game, Hand, HandInProgress, Seat  # noqa: E402
 
 
 class FirstWrite:
@@ -63,8 +64,11 @@ def ms(samples: list[float]) -> str:
 def main() -> None:
     call_command("migrate", verbosity=0)
     call_command("collectstatic", verbosity=0, interactive=False)
-    circle = Circle.objects.create()
     client = Client()
+    stats_page(client)
+    if sys.argv[1:] == ["stats"]:
+        return
+    circle = Circle.objects.create()
 
     game = Game.create(circle, "klaberjass", PLAYERS, {"target": 10**9})
     url = f"/c/{circle.slug}/g/{game.slug}/hands"
@@ -197,6 +201,85 @@ def phone_speed(circle: Circle) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+STATS_GAMES = 1000
+STATS_HANDS = 12
+STATS_PLAYERS = ["Ann", "Ben", "Cleo", "Dov", "Eve", "Finn", "Gul", "Hana"]
+
+
+def stats_circle() -> Circle:
+    """A circle of 1,000 finished Klaberjass games of 12 hands, each with a declaration, and
+    rotating tables of eight players: written in bulk, as stored rows (the stats read only
+    those), in a few seconds."""
+    circle = Circle.objects.create(name="Bench", time_zone="Europe/Berlin")
+    players = {name: circle.player(name) for name in STATS_PLAYERS}
+    games = Game.objects.bulk_create(
+        Game(
+            circle=circle,
+            variant="klaberjass",
+            status=Game.Status.FINISHED,
+            totals=[1100 + g % 300, 900],
+            winners=[g % 2],
+            hand_count=STATS_HANDS,
+        )
+        for g in range(STATS_GAMES)
+    )
+    seats, hands = [], []
+    for g, game in enumerate(games):
+        for index in range(4):
+            name = STATS_PLAYERS[(g + index * (1 + g % 3)) % len(STATS_PLAYERS)]
+            seats.append(Seat(game=game, index=index, player=players[name]))
+        for n in range(1, STATS_HANDS + 1):
+            ns = 70 + (g * 7 + n) % 80
+            hands.append(
+                Hand(
+                    game=game,
+                    number=n,
+                    dealer=n % 4,
+                    facts={},
+                    trump="S",
+                    declarer=n % 4,
+                    scores=[ns, 162 - ns],
+                    totals=[0, 0],
+                    made=ns > 81,
+                )
+            )
+    Seat.objects.bulk_create(seats, batch_size=1000)
+    Hand.objects.bulk_create(hands, batch_size=1000)
+    Declaration.objects.bulk_create(
+        (
+            Declaration(hand=hand, order=0, seat=1, kind="sequence", points=20, counted=True)
+            for hand in hands
+        ),
+        batch_size=1000,
+    )
+    return circle
+
+
+def stats_page(client: Client) -> None:
+    start = time.perf_counter()
+    circle = stats_circle()
+    print(f"stats fixture: {STATS_GAMES:,} games, {STATS_GAMES * STATS_HANDS:,} hands written "
+          f"in {time.perf_counter() - start:.1f} s")  # fmt: skip
+    for query in ("", "?variant=klaberjass"):
+        page = f"/c/{circle.slug}/stats{query}"
+        client.get(page)
+        samples = []
+        for _ in range(15):
+            start = time.perf_counter()
+            response = client.get(page)
+            samples.append(time.perf_counter() - start)
+            assert response.status_code == 200, response.status_code
+        with CaptureQueriesContext(connection) as queries:
+            client.get(page)
+        # The fastest sample too: on a machine busy with other work it is the steadier number.
+        print(
+            f"stats page, {STATS_GAMES:,} games{' (one game)' if query else ''}: {ms(samples)}, "
+            f"min {min(samples) * 1000:.1f} ms, "
+            f"{len(queries)} queries, {len(response.content) // 1024} KB HTML"
+        )
+    print()
 
 
 def record_at(client: Client, circle: Circle, number: int) -> float:

@@ -8,7 +8,9 @@ that hand alone from the newest one's state, and a change to hand k re-scores fr
 
 from __future__ import annotations
 
+import datetime
 import secrets
+import zoneinfo
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,11 +19,13 @@ from django.db import IntegrityError, models, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from games import nights
 from games.engine import VARIANTS, get_variant
 from games.engine.cards import Suit
 from games.engine.game import score_game
 from games.engine.record import FORMAT, GameRecord
 from games.engine.variant import BaseHand, BaseSettings, Carried, GameScore, ScoredHand, Variant
+from games.nights import MAX_TIME_ZONE
 
 
 def validate_variant(key: str) -> None:
@@ -48,9 +52,22 @@ class Circle(models.Model):
     slug = models.CharField(max_length=32, unique=True, default=new_slug, editable=False)
     name = models.CharField(max_length=60, default="Card night")
     created = models.DateTimeField(default=timezone.now)
+    # The IANA name of the circle's time zone, from the first phone's browser; blank until a
+    # phone has said (nights are then read in UTC). It decides which night a game is in.
+    time_zone = models.CharField(max_length=MAX_TIME_ZONE, blank=True, default="")
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        return nights.zone(self.time_zone)
+
+    def night_of(self, game: Game) -> datetime.date:
+        return nights.night_of(game.created, self.zone)
+
+    def tonight(self) -> datetime.date:
+        return nights.night_of(timezone.now(), self.zone)
 
     def player(self, name: str) -> Player:
         player, _ = self.players.get_or_create(name=name.strip())

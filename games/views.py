@@ -6,10 +6,13 @@ import hashlib
 import json
 import re
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.db import transaction
+from django.db.models import QuerySet
 from django.http import (
     Http404,
     HttpRequest,
@@ -25,6 +28,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_ratelimit.decorators import ratelimit
 
+from games import nights
+from games.charts import win_rate_chart
 from games.circles import remember, remembered
 from games.engine import VARIANTS, GameState, ScorerError
 from games.engine.cards import Suit
@@ -42,7 +47,12 @@ from games.forms import (
     meld_cells,
     read_holding,
 )
+from games.forms.history import HistoryFilter, TimeZoneForm
+from games.history_csv import filename as history_filename
+from games.history_csv import history_csv
 from games.models import AlreadySaved, Circle, Conflict, Game, Hand, HandInProgress
+from games.stats import circle_stats as stats_of
+from games.stats import game_rows, points_by_variant, standings
 
 # -- access: every view starts with one of these ------------------------------------------
 
@@ -94,34 +104,156 @@ def home(request: HttpRequest) -> HttpResponse:
 @ratelimit(group="circle_create", key="ip", rate="10/m")
 @ratelimit(group="circle_create", key="ip", rate="60/h")
 def circle_create(request: HttpRequest) -> HttpResponse:
-    circle = Circle.objects.create()
+    # The phone's browser says where the table is (a blank or unknown zone is left unset).
+    zone = nights.valid_time_zone(request.POST.get("time_zone", "")) or ""
+    circle = Circle.objects.create(time_zone=zone)
     response = redirect("circle", circle=circle.slug)
     remember(request, response, circle.slug)
     return response
 
 
+# Games per page of a circle's history.
+HISTORY_PAGE = 20
+
+
 def _circle_page(
     request: HttpRequest, circle: Circle, status: int = 200, **extra: Any
 ) -> HttpResponse:
-    games = list(circle.games.prefetch_related("seats__player"))
+    """Tonight's night first (games in progress, then tonight's finished games), the new
+    game choices after them, then the history, paged and filtered by the query string."""
+    tonight = circle.tonight()
+    start, end = nights.bounds(tonight, circle.zone)
+    current = circle.games.prefetch_related("seats__player")
+    in_progress = list(current.filter(status=Game.Status.IN_PROGRESS))
+    finished_tonight = list(
+        current.filter(status=Game.Status.FINISHED, created__gte=start, created__lt=end)
+    )
     context = {
         "circle": circle,
-        "in_progress": [g for g in games if not g.is_finished],
-        "finished": [g for g in games if g.is_finished],
+        "tonight": tonight,
+        "in_progress": in_progress,
+        "finished_tonight": finished_tonight,
         "variants": VARIANTS.values(),
         "rename_form": extra.pop("rename_form", CircleNameForm(initial={"name": circle.name})),
         "import_form": extra.pop("import_form", ImportForm()),
         "share_url": request.build_absolute_uri(reverse("circle", args=[circle.slug])),
+        **_history(request, circle),
         **extra,
     }
-    response = render(request, "games/circle.html", context, status=status)
+    # Paging and filtering the history (htmx GET) redraws the history alone.
+    paging = request.htmx and request.method == "GET"
+    template = "games/circle.html#history" if paging else "games/circle.html"
+    response = render(request, template, context, status=status)
     remember(request, response, circle.slug)
     return response
+
+
+def _history_filter(request: HttpRequest, circle: Circle) -> HistoryFilter:
+    names = list(circle.players.values_list("name", flat=True))
+    return HistoryFilter(request.GET, players=names)
+
+
+def _filtered(circle: Circle, choice: HistoryFilter) -> QuerySet[Game]:
+    games = circle.games.all()
+    if variant := choice.value("variant"):
+        games = games.filter(variant=variant)
+    if player := choice.value("player"):
+        games = games.filter(seats__player__name=player)
+    return games
+
+
+def _history(request: HttpRequest, circle: Circle) -> dict[str, Any]:
+    """One page of the circle's games, newest first, each with the night it belongs to."""
+    choice = _history_filter(request, circle)
+    games = _filtered(circle, choice).prefetch_related("seats__player")
+    page = Paginator(games, HISTORY_PAGE).get_page(choice.value("page") or 1)
+    zone = circle.zone
+    for game in page:
+        game.night = nights.night_of(game.created, zone)
+    query = {k: v for k in ("variant", "player") if (v := choice.value(k))}
+    return {"history": page, "history_filter": choice, "history_query": urlencode(query)}
 
 
 @require_GET
 def circle(request: HttpRequest, circle: str) -> HttpResponse:
     return _circle_page(request, _circle(circle))
+
+
+@require_GET
+def night(request: HttpRequest, circle: str, night: str) -> HttpResponse:
+    """One card night: its games and who won most of them."""
+    found = _circle(circle)
+    day = nights.read_night(night)
+    if day is None:
+        raise Http404
+    start, end = nights.bounds(day, found.zone)
+    games = found.games.filter(created__gte=start, created__lt=end)
+    table = standings(game_rows(games))
+    earlier = found.games.filter(created__lt=start).order_by("-created").first()
+    later = found.games.filter(created__gte=end).order_by("created").first()
+    context = {
+        "circle": found,
+        "night": day,
+        "is_tonight": day == found.tonight(),
+        "games": list(games.prefetch_related("seats__player")),
+        "standings": table,
+        "points": [(VARIANTS[key], rows) for key, rows in points_by_variant(table)],
+        "earlier": found.night_of(earlier) if earlier else None,
+        "later": found.night_of(later) if later else None,
+    }
+    return render(request, "games/night.html", context)
+
+
+@require_GET
+def circle_stats(request: HttpRequest, circle: str) -> HttpResponse:
+    """Players' and partnerships' numbers, over all games or one (`?variant=`)."""
+    found = _circle(circle)
+    played = list(found.games.order_by().values_list("variant", flat=True).distinct())
+    variant = request.GET.get("variant")
+    games = found.games.all()
+    if variant in played:
+        games = games.filter(variant=variant)
+    else:
+        variant = None
+    stats = stats_of(games, variant)
+    context = {
+        "circle": found,
+        "stats": stats,
+        "variant": VARIANTS[variant] if variant else None,
+        "played_variants": [v for v in VARIANTS.values() if v.key in played],
+        "chart": win_rate_chart(stats.series, stats.finished),
+    }
+    return render(request, "games/stats.html", context)
+
+
+@require_GET
+def history_export(request: HttpRequest, circle: str) -> HttpResponse:
+    """The circle's history (as filtered on the page) as CSV, one row per game."""
+    found = _circle(circle)
+    rows = game_rows(_filtered(found, _history_filter(request, found)))
+    response = HttpResponse(
+        history_csv(reversed(rows), found.zone), content_type="text/csv; charset=utf-8"
+    )
+    name = history_filename(found.name, found.tonight())
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def circle_time_zone(request: HttpRequest, circle: str) -> HttpResponse:
+    """The circle's time zone: chosen here, or sent once by the first phone's browser."""
+    found = _circle(circle)
+    form = TimeZoneForm(request.POST or None, initial={"time_zone": found.time_zone or "UTC"})
+    if request.method == "POST" and form.is_valid():
+        first = form.cleaned_data["first"]
+        if not (first and found.time_zone):
+            found.time_zone = form.cleaned_data["time_zone"]
+            found.save(update_fields=["time_zone"])
+        if request.htmx:
+            return HttpResponse(status=204)
+        return redirect("circle", circle=found.slug)
+    status = 400 if form.is_bound else 200
+    return render(request, "games/time_zone.html", {"circle": found, "form": form}, status=status)
 
 
 @require_POST

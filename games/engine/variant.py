@@ -192,6 +192,10 @@ class Variant[S: BaseSettings, H: BaseHand]:
         """Hand keys that, put into any valid hand, break a rule (for the contract tests)."""
         raise NotImplementedError
 
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for: its team (seats 0 and 2, 1 and 3) or itself."""
+        return seat % 2 if self.teams else seat
+
     def side_names(self, players: Sequence[str]) -> tuple[str, ...]:
         if not self.teams:
             return tuple(players)

@@ -98,7 +98,19 @@ HOSTILE_SEGMENTS = [
 
 # Query parameters the views read that no form names; those in the links the walk follows
 # are added to these.
-QUERY_PARAMETERS = ["before", "v", "number", "variant", "game", "prefix", "seat", "trump", "from"]
+QUERY_PARAMETERS = [
+    "before",
+    "v",
+    "number",
+    "variant",
+    "game",
+    "prefix",
+    "seat",
+    "trump",
+    "from",
+    "player",
+    "page",
+]
 
 # Requests per form and action: enough to give every field a few hostile values in a run
 # that stays well under a minute.
@@ -129,6 +141,8 @@ class Site:
             # Hands named by identity and version rather than by number (issue 11, section 1).
             "hand": str(hand.pk),
             "version": str(hand.version),
+            # A card night is named by the date it starts on, in the circle's time zone.
+            "night": self.circle.night_of(game).isoformat(),
         }
         if persona == "watcher":
             # A watcher holds only the watch link, and tries it in place of every secret.

@@ -1,0 +1,69 @@
+"""A circle's history as a spreadsheet: one row per game, in the circle's time zone.
+
+A spreadsheet runs a cell that starts with = + - or @ as a formula, so a player named
+"=HYPERLINK(…)" would become a link on the reader's screen. Text cells that start so are
+written with a leading apostrophe, which spreadsheets show as plain text; numbers are
+written as numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import zoneinfo
+from collections.abc import Iterable
+
+from games.nights import night_of
+from games.stats import GameRow
+
+# Four sides at most (304 and Hoşkin Tekli have three or four players); fewer leave blanks.
+MAX_SIDES = 4
+HEADER = [
+    "date",
+    "night",
+    "game",
+    *(f"{what} {i}" for i in range(1, MAX_SIDES + 1) for what in ("side", "score")),
+    "winner",
+    "hands",
+    "status",
+]
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def guarded(cell: str | int) -> str | int:
+    """A text cell a spreadsheet will not run as a formula."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+def row(game: GameRow, tz: zoneinfo.ZoneInfo) -> list[str | int]:
+    sides: list[str | int] = []
+    for i in range(MAX_SIDES):
+        named = i < len(game.sides)
+        sides += [game.side_names[i], game.totals[i]] if named else ["", ""]
+    return [
+        f"{game.created.astimezone(tz):%Y-%m-%d %H:%M}",
+        night_of(game.created, tz).isoformat(),
+        game.engine.name,
+        *sides,
+        " & ".join(game.winner_names),
+        game.hand_count,
+        "finished" if game.finished else "in progress",
+    ]
+
+
+def history_csv(games: Iterable[GameRow], tz: zoneinfo.ZoneInfo) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(HEADER)
+    for game in games:
+        writer.writerow([guarded(cell) for cell in row(game, tz)])
+    return out.getvalue()
+
+
+def filename(circle_name: str, day: dt.date) -> str:
+    """An ASCII file name for the download: the circle's name, then the date."""
+    safe = "".join(c if c.isascii() and c.isalnum() else "-" for c in circle_name).strip("-")
+    return f"{safe[:40] or 'circle'}-history-{day.isoformat()}.csv"
