@@ -691,7 +691,7 @@
       title.textContent = waiting ? (waiting === 1 ? "1 hand not sent yet" : waiting + " hands not sent yet") : "Not added";
       var hint = document.createElement("p");
       hint.className = "hint";
-      hint.textContent = waiting ? "Saved on this phone. They are sent by themselves when the connection is back; the totals count them then." : "";
+      hint.textContent = waiting ? "Sent by themselves when the connection is back; the totals count them then." : "";
       var list = document.createElement("ul");
       list.className = "outbox-list";
       hands.forEach(function (hand) {
@@ -911,6 +911,7 @@
     var copy = document.body.dataset.offlineCopy;
     var offline = !navigator.onLine;
     document.documentElement.classList.toggle("offline", offline);
+    if (document.querySelector(".offline-page")) return;  // it says so itself
     if (!offline && !copy) { if (line) line.remove(); return; }
     if (!line) {
       line = document.createElement("p");
@@ -920,13 +921,12 @@
       var main = document.querySelector("main");
       main.parentNode.insertBefore(line, main);
     }
-    var text = offline ? "No connection." : "Back online.";
+    var text = offline ? "No connection" : "Back online: updating";
     if (copy) {
       var when = new Date(copy);
-      var time = isNaN(when) ? "" : " at " + when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-      text += " This page is the copy kept on this phone" + time + "; other phones' changes since then are not shown.";
+      text += isNaN(when) ? " · a copy kept on this phone" : " · the page as kept at " + when.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
     }
-    if (entry()) text += " Hands you save wait here and are sent when the connection is back.";
+    text += offline && entry() ? ". Hands you save wait on this phone." : ".";
     line.textContent = text;
   }
   window.addEventListener("offline", function () { connection(); offlinePreview(entry()); });

@@ -159,7 +159,7 @@ def test_two_hands_saved_offline_are_sent_once_when_the_signal_returns(phone: Ph
     # The game page still opens, from the copy on the phone, and says it is a copy.
     page.reload()
     assert "No connection" in page.locator("#connection").inner_text()
-    assert "copy kept on this phone" in page.locator("#connection").inner_text()
+    assert "the page as kept at" in page.locator("#connection").inner_text()
 
     enter_hand(page, "Ann", "H", 96, "Ann & Cleo")
     page.locator("#outbox .outbox-hand").first.wait_for()
