@@ -45,7 +45,9 @@ def main() -> None:
         for name, (size, drawing) in icons.items():
             page = browser.new_page(viewport={"width": size, "height": size})
             sized = drawing.replace("<svg ", f'<svg width="{size}" height="{size}" ', 1)
-            page.set_content(f"<html><body style='margin:0;background:transparent'>{sized}</body></html>")
+            page.set_content(
+                f"<html><body style='margin:0;background:transparent'>{sized}</body></html>"
+            )
             page.screenshot(path=str(IMG / name), omit_background=True)
             page.close()
             print(f"static/img/{name}: {size}×{size}")

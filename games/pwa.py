@@ -63,9 +63,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
         },
         "icons": icons,
     }
-    response = HttpResponse(
-        json.dumps(body, indent=1), content_type="application/manifest+json"
-    )
+    response = HttpResponse(json.dumps(body, indent=1), content_type="application/manifest+json")
     response["Cache-Control"] = "max-age=86400"
     return response
 

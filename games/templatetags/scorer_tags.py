@@ -74,7 +74,5 @@ def _qr_code(link: str, label: str) -> SafeString:
         scale=1, border=4, omitsize=True, svgclass="qr-code", dark="#000", light="#fff"
     )
     # segno escapes nothing it does not write itself; the label is the page's own text.
-    labelled = drawing.replace(
-        "<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1
-    )
+    labelled = drawing.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1)
     return mark_safe(labelled)  # noqa: S308 (segno's markup, with an escaped label)

@@ -188,7 +188,9 @@ def test_two_hands_saved_offline_are_sent_once_when_the_signal_returns(phone: Ph
     page.locator("#outbox").wait_for(state="hidden", timeout=15000)
     page.locator("#hands .hand").nth(1).wait_for()
     assert stored(game) == [(1, 0, "H"), (2, 1, "S")]
-    assert page.locator("#scoreboard .side-total").all_inner_texts() == [str(t) for t in game.totals]
+    assert page.locator("#scoreboard .side-total").all_inner_texts() == [
+        str(t) for t in game.totals
+    ]
     # What was typed for hand 3 went to the hand in progress every phone shares.
     game.in_progress.refresh_from_db()
     page.wait_for_function("!document.getElementById('connection')")

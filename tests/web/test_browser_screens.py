@@ -116,7 +116,10 @@ def test_on_a_tv_the_sheet_and_chart_get_the_right_hand_column(phone: Phone) -> 
         "for (const id of ['watch-sheet', 'watch-chart'])"
         " document.getElementById(id).textContent = id"
     )
-    sheet, chart = page.locator("#watch-sheet").bounding_box(), page.locator("#watch-chart").bounding_box()
+    sheet, chart = (
+        page.locator("#watch-sheet").bounding_box(),
+        page.locator("#watch-chart").bounding_box(),
+    )
     hands = page.locator("#hands").bounding_box()
     assert sheet is not None and chart is not None and hands is not None
     assert sheet["x"] > hands["x"] + hands["width"] and chart["y"] >= sheet["y"] + sheet["height"]
