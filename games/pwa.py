@@ -7,7 +7,8 @@ import hashlib
 import json
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.contrib.staticfiles import finders
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
@@ -64,6 +65,18 @@ def manifest(request: HttpRequest) -> HttpResponse:
         "icons": icons,
     }
     response = HttpResponse(json.dumps(body, indent=1), content_type="application/manifest+json")
+    response["Cache-Control"] = "max-age=86400"
+    return response
+
+
+@require_GET
+def apple_touch_icon(request: HttpRequest) -> FileResponse:
+    """The home-screen icon where iPhones look for it by themselves, so no page names it: a
+    link in every page would be one more request on the first load of a game (issue 15)."""
+    path = finders.find("img/apple-touch-icon.png")
+    if not isinstance(path, str):
+        raise Http404
+    response = FileResponse(open(path, "rb"), content_type="image/png")  # noqa: SIM115
     response["Cache-Control"] = "max-age=86400"
     return response
 

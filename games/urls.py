@@ -23,6 +23,7 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline", pwa.offline, name="offline"),
     path("start", pwa.start, name="start"),
+    path("apple-touch-icon.png", pwa.apple_touch_icon, name="apple_touch_icon"),
     path("circles/new", views.circle_create, name="circle_create"),
     path("c/<str:circle>/", views.circle, name="circle"),
     path("c/<str:circle>/rename", views.circle_rename, name="circle_rename"),

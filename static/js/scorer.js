@@ -751,6 +751,9 @@
     setValue(form, "expect_number", String(last.number + 1));
     var heading = section.querySelector("h2");
     if (heading) heading.textContent = "Hand " + (last.number + 1);
+    var meta = document.querySelector(".board-meta");
+    var first = meta && meta.firstChild;
+    if (first && first.nodeType === Node.TEXT_NODE) first.textContent = first.textContent.replace(/Hand \d+/, "Hand " + (last.number + 1));
     section.dataset.offlineAfter = last.key;
     pending = {}; queued = {}; sentValue = {};
     var draft = readDraft(section);

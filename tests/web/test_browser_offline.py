@@ -165,6 +165,7 @@ def test_two_hands_saved_offline_are_sent_once_when_the_signal_returns(phone: Ph
     page.locator("#outbox .outbox-hand").first.wait_for()
     # Taps answer at once: the next hand is ready while the first one waits.
     assert page.locator("#hand-form h2").inner_text() == "Hand 2"
+    assert page.locator(".board-meta").inner_text().startswith("Hand 2 · Ben deals")
     enter_hand(page, "Ben", "S", 50, "Ben & Dov")
     page.locator("#outbox .outbox-hand").nth(1).wait_for()
     assert page.locator("#outbox h2").inner_text() == "2 hands not sent yet"
@@ -239,3 +240,21 @@ def test_a_page_never_opened_here_shows_the_offline_page(phone: Phone) -> None:
     assert page.locator("h1").inner_text() == "No connection"
     assert page.locator(".top .brand").is_visible()  # the site's own look, not the browser's
     shot(page, "offline-page")
+
+
+def test_waiting_hands_with_forty_character_names_fit_a_360_px_phone_in_dark_mode(
+    phone: Phone,
+) -> None:
+    names = ["Annemarie Zwanenburg-Oosterhout van Dijk", "Ben", "Cleo", "Dov"]
+    assert len(names[0]) == 40
+    game = new_game(names)
+    page = phone("dark", {"width": 360, "height": 780})
+    page.goto(game_url(game))
+    worker_ready(page)
+    page.context.set_offline(True)
+    enter_hand(page, names[0], "H", 96, f"{names[0]} & Cleo")
+    page.locator("#outbox .outbox-hand").first.wait_for()
+    assert names[0] in page.locator("#outbox .outbox-hand").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "offline-waiting-360-dark")

@@ -44,10 +44,14 @@ def test_every_icon_the_site_names_is_a_committed_png_of_its_size() -> None:
             assert icon.format == "PNG" and icon.size == (size, size)
 
 
-def test_every_page_links_the_manifest_and_the_home_screen_icon(client: Client) -> None:
+def test_every_page_links_the_manifest_and_adds_no_request_of_its_own(client: Client) -> None:
     page = client.get("/").content.decode()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
-    assert 'rel="apple-touch-icon"' in page
+    # The iPhone finds its icon at the root by itself; a link would cost every first load.
+    assert "apple-touch-icon" not in page
+    icon = client.get("/apple-touch-icon.png")
+    assert icon.status_code == 200 and icon["Content-Type"] == "image/png"
+    assert b"".join(icon.streaming_content).startswith(b"\x89PNG")
     assert 'data-sw="/sw.js"' in page
     assert page.count('name="theme-color"') == 2  # light and dark
 
