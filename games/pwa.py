@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -99,7 +100,11 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     a digest of that text: a deploy that changes a file installs a new worker, which drops
     the old cache.
     """
-    context = {"shell": json.dumps([static(path) for path in SHELL]), "offline": reverse("offline")}
+    context = {
+        "shell": json.dumps([static(path) for path in SHELL]),
+        "offline": reverse("offline"),
+        "hashed": isinstance(staticfiles_storage, ManifestFilesMixin),
+    }
     text = render_to_string("sw.js", context)
     version = hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
     response = HttpResponse(

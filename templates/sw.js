@@ -7,6 +7,7 @@ var SHELL_CACHE = "scorer-shell-__VERSION__";
 var PAGES_CACHE = "scorer-pages";
 var SHELL = {{ shell|safe }};
 var OFFLINE = "{{ offline }}";
+var HASHED = {{ hashed|yesno:"true,false" }};
 var KEEP_PAGES = 40;  // the games of a few card nights; the oldest go first
 var PATIENCE = 4000;  // ms a page waits for the network before the copy on the phone shows
 
@@ -45,17 +46,19 @@ self.addEventListener("message", function (event) {
   }).catch(function () { /* no signal: the copy kept before stays */ }));
 });
 
-// Static files: the copy on the phone at once, refreshed in the background.
+// Static files. Their names carry a digest of their content in production, so the copy on
+// the phone is right for as long as a page names it; where they do not (development), the
+// server's copy comes first and the phone's only without signal.
 function fromShell(request) {
   return caches.open(SHELL_CACHE).then(function (cache) {
-    return cache.match(request).then(function (kept) {
-      var fresh = fetch(request).then(function (response) {
+    var fetched = function () {
+      return fetch(request).then(function (response) {
         if (response.ok) cache.put(request, response.clone());
         return response;
       });
-      if (kept) { fresh.catch(function () {}); return kept; }
-      return fresh;
-    });
+    };
+    if (!HASHED) return fetched().catch(function () { return cache.match(request); });
+    return cache.match(request).then(function (kept) { return kept || fetched(); });
   });
 }
 

@@ -860,14 +860,14 @@
             hands[index + 1].token = token;
             return putHand(hands[index + 1]).then(function () { sendWaiting(hands, index + 1, token); });
           }
-          finish(answer.html);
+          afterSending(answer.html);
         });
       }
       if (invalid) {
         // The hand breaks a rule Scorer checks on the server: it comes back to the form
         // with the problem shown, to be put right and saved.
         return dropHand(hand.key).then(function () {
-          finish(null);
+          afterSending(null);
           htmx.swap("#hand-form", answer.html, { swapStyle: "outerHTML" });
           showOutbox(entry());
         });
@@ -880,7 +880,7 @@
         h.message = i === 0 ? message : "Not sent: it came after the hand above.";
       });
       return Promise.all(refused.map(putHand)).then(function () {
-        finish(status === 409 ? answer.html : null);
+        afterSending(status === 409 ? answer.html : null);
       });
     }).catch(function () {
       // The connection dropped again: everything still waits, and goes later.
@@ -890,7 +890,7 @@
   }
   // The page as the last answer left it; what this phone typed for the next hand meanwhile
   // goes to the hand in progress that answer opened.
-  function finish(html) {
+  function afterSending(html) {
     var before = entry();
     var draft = before ? readDraft(before) : {};
     if (html) htmx.swap("#play", html, { swapStyle: "outerHTML" });

@@ -87,6 +87,8 @@ def test_the_service_worker_comes_from_the_root_and_names_the_current_shell(
     assert shell == [f"/static/{path}" for path in SHELL]
     assert all(finders.find(path) for path in SHELL)
     assert 'var OFFLINE = "/offline"' in text
+    # The test settings read static files unhashed, so the phone's copy comes second.
+    assert "var HASHED = false;" in text
     version = re.search(r'"scorer-shell-([0-9a-f]+)"', text)
     assert version is not None and len(version[1]) == 12
 
