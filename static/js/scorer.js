@@ -775,14 +775,17 @@
     preview.appendChild(note);
   }
 
-  function saveOnPhone(section) {
+  // `key`: the idempotency key of a save that was sent and may have arrived (its answer was
+  // lost); sent again, it returns the hand stored the first time. A save never sent gets a key
+  // of its own: the page may be an old copy whose key a hand saved since already holds.
+  function saveOnPhone(section, key) {
     var form = section.querySelector("form");
     var pairs = [];
     new FormData(form).forEach(function (value, name) { if (name !== "check") pairs.push([name, String(value)]); });
     return waitingHands(form.action).then(function (hands) {
       var chained = hands.some(function (h) { return h.state === "waiting"; });
       var hand = {
-        key: newKey(), url: form.action, number: Number(valueOf(form, "expect_number")),
+        key: key || newKey(), url: form.action, number: Number(valueOf(form, "expect_number")),
         // The first waiting hand is based on the hand in progress this page showed; each one
         // after it on the hand in progress the save before it opens (filled in when sent).
         token: chained ? "" : section.dataset.token,
@@ -809,7 +812,9 @@
   document.addEventListener("htmx:sendError", function (event) {
     var section = entry();
     var elt = event.detail && event.detail.elt;
-    if (section && elt && elt.tagName === "FORM" && section.contains(elt) && elt.action.indexOf("/hands") !== -1) saveOnPhone(section);
+    if (section && elt && elt.tagName === "FORM" && section.contains(elt) && elt.action.indexOf("/hands") !== -1) {
+      saveOnPhone(section, valueOf(elt, "key"));
+    }
   });
   // Nothing else waits on the network: without signal, the preview and the polls rest.
   document.addEventListener("htmx:beforeRequest", function (event) {

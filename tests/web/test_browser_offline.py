@@ -258,3 +258,29 @@ def test_waiting_hands_with_forty_character_names_fit_a_360_px_phone_in_dark_mod
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, "offline-waiting-360-dark")
+
+
+def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phone: Phone) -> None:
+    game = new_game()
+    page = phone()
+    page.goto(game_url(game))
+    worker_ready(page)
+
+    def arrives_but_answer_is_lost(route: Any) -> None:
+        route.fetch()  # the server stores the hand...
+        route.abort()  # ...and the phone never hears back
+
+    page.route("**/hands", arrives_but_answer_is_lost)
+    enter_hand(page, "Ann", "H", 96, "Ann & Cleo")
+    page.locator("#outbox .outbox-hand").first.wait_for()
+    assert stored(game) == [(1, 0, "H")]
+    page.unroute("**/hands")
+    # Sent again with the same idempotency key: the hand stored the first time comes back.
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.locator("#outbox").wait_for(state="hidden", timeout=15000)
+    page.locator(".notice", has_text="Hand 1 saved").wait_for()
+    assert stored(game) == [(1, 0, "H")]
+    assert page.locator(".notice.conflict").count() == 0
+    # The lost answer, as Chromium and htmx report it.
+    lost = ("htmx:sendError", "Failed to load resource: net::ERR_FAILED")
+    page.errors[:] = [error for error in page.errors if not error.startswith(lost)]
