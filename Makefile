@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.installed-test
 PYTHON ?= $(shell for c in python3.13 python3.12 python3 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3; do \
 	$$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1 && { command -v $$c || echo $$c; } && break; done)
 
-.PHONY: run test bench bench-load mutation lint check clean
+.PHONY: run lan test bench bench-load mutation lint check clean
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then echo "Scorer needs Python 3.12 or newer (python3.13, python3.12 or pyenv); none was found." >&2; exit 1; fi
@@ -24,6 +24,10 @@ $(TEST_STAMP): $(STAMP)
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# A card night: this machine serves Scorer to the local network (scorer/lan.py; LAN_PORT=8000).
+lan: $(STAMP)
+	$(PY) -m scorer.lan
 
 test: $(TEST_STAMP)
 	$(PY) -m pytest

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from games import views
+from games import pwa, views
 
 
 class HandId:
@@ -19,6 +19,11 @@ register_converter(HandId, "hand")
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline", pwa.offline, name="offline"),
+    path("start", pwa.start, name="start"),
+    path("apple-touch-icon.png", pwa.apple_touch_icon, name="apple_touch_icon"),
     path("circles/new", views.circle_create, name="circle_create"),
     path("c/<str:circle>/", views.circle, name="circle"),
     path("c/<str:circle>/rename", views.circle_rename, name="circle_rename"),
@@ -54,6 +59,7 @@ urlpatterns = [
     ),
     path("c/<str:circle>/g/<str:game>/export", views.game_export, name="game_export"),
     path("c/<str:circle>/g/<str:game>/rematch", views.game_rematch, name="game_rematch"),
+    path("c/<str:circle>/g/<str:game>/share", views.game_share, name="game_share"),
     path("w/<str:watch>/", views.watch, name="watch"),
     path("w/<str:watch>/live", views.watch_live, name="watch_live"),
 ]

@@ -647,7 +647,12 @@ DECLARER_KEYS = ("caller", "maker", "bidder", "holder")
 
 @require_GET
 def game(request: HttpRequest, circle: str, game: str) -> HttpResponse:
-    return _game_page(request, _game(circle, game))
+    found = _game(circle, game)
+    response = _game_page(request, found)
+    # A phone that plays in a circle opens there from its home screen (games/pwa.py, start).
+    if not request.htmx:
+        remember(request, response, found.circle.slug)
+    return response
 
 
 @require_GET
@@ -1069,6 +1074,20 @@ def game_rematch(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     if request.htmx:
         return HttpResponseClientRedirect(url)
     return redirect(url)
+
+
+@require_GET
+def game_share(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+    """The game's watch link as a large QR code: a phone across the table, or the laptop
+    that drives the TV, scans it and follows the game read-only."""
+    found = _game(circle, game)
+    context = {
+        "circle": found.circle,
+        "game": found,
+        "engine": found.engine,
+        "watch_url": request.build_absolute_uri(reverse("watch", args=[found.watch_slug])),
+    }
+    return render(request, "games/share.html", context)
 
 
 # -- watching: read-only ---------------------------------------------------------------------

@@ -139,6 +139,9 @@ SECURE_CSP = {
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],
     "connect-src": [CSP.SELF],
+    # The service worker (/sw.js) and the app manifest come from the site itself.
+    "worker-src": [CSP.SELF],
+    "manifest-src": [CSP.SELF],
     "object-src": [CSP.NONE],
     "base-uri": [CSP.NONE],
     "form-action": [CSP.SELF],
@@ -157,7 +160,13 @@ BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
 _ssl_redirect = env_bool("SECURE_SSL_REDIRECT", True)
 _hsts_include_subdomains = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
 _hsts_preload = env_bool("SECURE_HSTS_PRELOAD", True)
-if not DEBUG:
+# `make lan`: production on a plain-HTTP address of the local network for a card night
+# (scorer/lan.py). A browser drops a Secure cookie there, so no form could be sent; nothing
+# redirects to an HTTPS that does not exist, and no HSTS pins the address to it.
+PLAIN_HTTP = env_bool("PLAIN_HTTP", False)
+if not DEBUG and PLAIN_HTTP:
+    SECURE_SSL_REDIRECT = False
+elif not DEBUG:
     SECURE_SSL_REDIRECT = _ssl_redirect
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
@@ -168,7 +177,7 @@ if not DEBUG:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Circles a device has opened are remembered in a signed cookie (games/circles.py).
-CIRCLE_COOKIE_SECURE = not DEBUG
+CIRCLE_COOKIE_SECURE = not DEBUG and not PLAIN_HTTP
 
 # The default cache is for rate limits (games/ratelimits.py). It must be shared by every worker
 # and every app server, and Scorer runs with nothing but its database, so it lives there: the

@@ -174,7 +174,7 @@
   function poll() {
     var b = board();
     if (!b || !b.dataset.live || document.visibilityState !== "visible" || !window.htmx) return;
-    if (polling) return;
+    if (polling || !navigator.onLine || flushing) return;
     var query = "?v=" + encodeURIComponent(b.dataset.v) + "&d=" + encodeURIComponent(b.dataset.d);
     if (b.dataset.t) query += "&t=" + encodeURIComponent(b.dataset.t);
     polling = true;
@@ -240,12 +240,16 @@
     if (!section || sending) return;
     var names = Object.keys(queued);
     if (!names.length) return;
+    // Without signal, or while hands saved offline wait, the changes stay queued here (and
+    // in the draft on the phone): they are about a hand the server does not know yet.
+    if (!navigator.onLine || waiting > 0 || flushing) return;
     var form = section.querySelector("form");
     var sent = {};
     names.forEach(function (name) { sent[name] = pending[name]; });
     var data = new FormData();
     data.append("token", queuedToken);
     names.forEach(function (name) { data.append(name, queued[name]); });
+    var values = queued;
     queued = {};
     sending = true;
     var token = document.querySelector("input[name=csrfmiddlewaretoken]");
@@ -260,11 +264,17 @@
       names.forEach(function (name) { if (pending[name] === sent[name]) delete pending[name]; });
       if (answer.status !== 200) return;
       if (!answer.state.accepted) { poll(); return; }  // saved by another phone: fetch the next hand
+      if (!Object.keys(pending).length) forgetDraft(section);
       var b = board();
       if (b) b.dataset.d = String(answer.state.version);
       apply(form, answer.state);
       send();
-    }).catch(function () { sending = false; setTimeout(send, 2000); });
+    }).catch(function () {
+      // Not sent (the connection dropped): queued again unless changed since, and retried.
+      sending = false;
+      names.forEach(function (name) { if (!(name in queued)) queued[name] = values[name]; });
+      setTimeout(send, 2000);
+    });
   }
   function change(name, value, from) {
     var section = entry();
@@ -275,6 +285,7 @@
     pending[name] = ++edits;
     sentValue[name] = value;
     queued[name] = value;
+    keepDraft(section, name, value);
     var play = document.getElementById("play");
     if (play) play.classList.add("entering");
     send();
@@ -559,6 +570,394 @@
     var alert = target && target.querySelector && target.querySelector(".errors[role=alert], .errorlist, .notice.conflict");
     if (alert && alert.scrollIntoView) alert.scrollIntoView({ block: "center" });
   });
+
+  // ---- Without signal: the page opens from the phone, the hand goes on being entered, and a
+  // saved hand waits on the phone (IndexedDB) until the connection is back. ----------------
+  var CONTROL = ["csrfmiddlewaretoken", "token", "key", "version", "expect_number", "expect_version", "check"];
+  var waiting = 0;  // hands of this game waiting on this phone
+  var flushing = false;
+
+  if ("serviceWorker" in navigator && document.documentElement.dataset.sw) {
+    window.addEventListener("load", function () {
+      var controlled = !!navigator.serviceWorker.controller;
+      navigator.serviceWorker.register(document.documentElement.dataset.sw).then(function () {
+        if (!controlled) keepPage();  // this page came before the worker did
+      }).catch(function () { /* no worker: the site works online */ });
+    });
+  }
+  // The worker keeps this page as it is now (templates/sw.js): after a hand is
+  // saved, the copy that opens without signal is the game as it stands.
+  var keeping = null;
+  function keepPage() {
+    if (!("serviceWorker" in navigator) || !navigator.onLine || document.body.dataset.offlineCopy) return;
+    clearTimeout(keeping);
+    keeping = setTimeout(function () {
+      navigator.serviceWorker.ready.then(function (registration) {
+        if (registration.active) registration.active.postMessage({ keep: location.href });
+      });
+    }, 500);
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && (target.id === "play" || target.id === "hands")) keepPage();
+  });
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
+  // The store: one record per waiting hand, under its idempotency key.
+  var opening = null;
+  function store() {
+    if (!opening) {
+      opening = new Promise(function (resolve, reject) {
+        var request = indexedDB.open("scorer", 1);
+        request.onupgradeneeded = function () {
+          request.result.createObjectStore("outbox", { keyPath: "key" }).createIndex("url", "url");
+        };
+        request.onsuccess = function () { resolve(request.result); };
+        request.onerror = function () { reject(request.error); };
+      });
+    }
+    return opening;
+  }
+  function outbox(mode, work) {
+    return store().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var tx = db.transaction("outbox", mode);
+        var result = work(tx.objectStore("outbox"));
+        tx.oncomplete = function () { resolve(result && "result" in result ? result.result : undefined); };
+        tx.onerror = function () { reject(tx.error); };
+      });
+    });
+  }
+  function waitingHands(url) {
+    return outbox("readonly", function (hands) { return hands.index("url").getAll(url); }).then(function (list) {
+      return (list || []).sort(function (a, b) { return a.at - b.at; });
+    });
+  }
+  function putHand(hand) { return outbox("readwrite", function (hands) { hands.put(hand); }); }
+  function dropHand(key) { return outbox("readwrite", function (hands) { hands.delete(key); }); }
+
+  // The hand being typed, kept on the phone until the server has it: a page reopened without
+  // signal shows it again.
+  function draftKey(section) { return "scorer-draft:" + section.dataset.progress; }
+  function draftBase(section) { return section.dataset.offlineAfter || section.dataset.token; }
+  function readDraft(section) {
+    try {
+      var draft = JSON.parse(localStorage.getItem(draftKey(section)) || "null");
+      return draft && draft.base === draftBase(section) ? draft.fields : {};
+    } catch (e) { return {}; }
+  }
+  function keepDraft(section, name, value) {
+    var fields = readDraft(section);
+    fields[name] = value;
+    try { localStorage.setItem(draftKey(section), JSON.stringify({ base: draftBase(section), fields: fields })); } catch (e) { /* full or private */ }
+  }
+  function forgetDraft(section) {
+    try { localStorage.removeItem(draftKey(section)); } catch (e) { /* private mode */ }
+  }
+
+  // What a waiting hand holds, in the table's words: "Dov deals · Who called: Ann · …".
+  function summary(form) {
+    var parts = [];
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || CONTROL.indexOf(el.name) !== -1 || el.type === "hidden" || el.closest(".meld-calc, [data-builder]")) return;
+      if ((el.type === "radio" || el.type === "checkbox") && !el.checked) return;
+      if (!el.value) return;
+      var label = el.closest("label") || (el.id && form.querySelector('label[for="' + el.id + '"]'));
+      var text = label ? label.textContent.trim().replace(/\s+/g, " ") : el.value;
+      if (el.tagName === "SELECT") text = el.options[el.selectedIndex].text;
+      var legend = el.closest("fieldset") && el.closest("fieldset").querySelector("legend");
+      var title = legend ? legend.textContent.trim().replace(/\s+/g, " ").replace(/[?:]$/, "") : "";
+      if (el.name === "dealer") { parts.push(text + " deals"); return; }
+      if (el.type === "number" || el.type === "text") parts.push(text + ": " + el.value);
+      else parts.push(title ? title + ": " + text : text);
+    });
+    return parts.join(" · ");
+  }
+
+  function showOutbox(section) {
+    var box = document.getElementById("outbox");
+    if (!box || !section) return Promise.resolve([]);
+    return waitingHands(section.querySelector("form").action).then(function (hands) {
+      waiting = hands.filter(function (h) { return h.state === "waiting"; }).length;
+      box.textContent = "";
+      box.hidden = !hands.length;
+      if (!hands.length) return hands;
+      var title = document.createElement("h2");
+      title.textContent = waiting ? (waiting === 1 ? "1 hand not sent yet" : waiting + " hands not sent yet") : "Not added";
+      var hint = document.createElement("p");
+      hint.className = "hint";
+      hint.textContent = waiting ? "Sent by themselves when the connection is back; the totals count them then." : "";
+      var list = document.createElement("ul");
+      list.className = "outbox-list";
+      hands.forEach(function (hand) {
+        var item = document.createElement("li");
+        item.className = "outbox-hand " + hand.state;
+        var head = document.createElement("strong");
+        head.textContent = "Hand " + hand.number + (hand.state === "waiting" ? " · not sent yet" : " · not added");
+        var what = document.createElement("span");
+        what.textContent = hand.summary;
+        item.appendChild(head);
+        item.appendChild(what);
+        if (hand.state !== "waiting") {
+          var why = document.createElement("span");
+          why.className = "outbox-why";
+          why.textContent = hand.message;
+          var dismiss = document.createElement("button");
+          dismiss.type = "button";
+          dismiss.className = "quiet";
+          dismiss.dataset.dismiss = hand.key;
+          dismiss.textContent = "Dismiss";
+          item.appendChild(why);
+          item.appendChild(dismiss);
+        }
+        list.appendChild(item);
+      });
+      box.appendChild(title);
+      if (hint.textContent) box.appendChild(hint);
+      box.appendChild(list);
+      return hands;
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-dismiss]");
+    if (!button) return;
+    dropHand(button.dataset.dismiss).then(function () { showOutbox(entry()); });
+  });
+
+  // The form, cleared for the hand after a waiting one: the next dealer, the next number, a
+  // new idempotency key; what was typed for that hand already comes back.
+  function advance(section, last) {
+    var form = section.querySelector("form");
+    applying = true;
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || CONTROL.indexOf(el.name) !== -1 || el.type === "hidden") return;
+      if (el.type === "radio" || el.type === "checkbox") el.checked = false;
+      else if (el.tagName === "SELECT") el.value = "";
+      else if (el.type !== "submit" && el.type !== "button") el.value = "";
+    });
+    var dealers = controls(form, "dealer");
+    if (dealers.length && last.dealer !== "") {
+      var next = dealers[(Number(last.dealer) + 1) % dealers.length];
+      next.checked = true;
+      var label = next.closest("label");
+      if (label) Array.prototype.forEach.call(document.querySelectorAll(".dealer-name"), function (name) { name.textContent = label.textContent.trim(); });
+    }
+    setValue(form, "key", newKey());
+    setValue(form, "expect_number", String(last.number + 1));
+    var heading = section.querySelector("h2");
+    if (heading) heading.textContent = "Hand " + (last.number + 1);
+    var meta = document.querySelector(".board-meta");
+    var first = meta && meta.firstChild;
+    if (first && first.nodeType === Node.TEXT_NODE) first.textContent = first.textContent.replace(/Hand \d+/, "Hand " + (last.number + 1));
+    section.dataset.offlineAfter = last.key;
+    pending = {}; queued = {}; sentValue = {};
+    var draft = readDraft(section);
+    Object.keys(draft).forEach(function (name) { setValue(form, name, draft[name]); queued[name] = draft[name]; });
+    applying = false;
+    tidyRows();
+    renderList(form);
+    showPhase(section, "before", true);
+    offlinePreview(section);
+  }
+
+  function offlinePreview(section) {
+    var preview = section && section.querySelector("#preview");
+    if (!preview || navigator.onLine) return;
+    preview.textContent = "";
+    var note = document.createElement("p");
+    note.className = "hint";
+    note.textContent = "No connection: Scorer checks and scores this hand when it is sent.";
+    preview.appendChild(note);
+  }
+
+  // `key`: the idempotency key of a save that was sent and may have arrived (its answer was
+  // lost); sent again, it returns the hand stored the first time. A save never sent gets a key
+  // of its own: the page may be an old copy whose key a hand saved since already holds.
+  function saveOnPhone(section, key) {
+    var form = section.querySelector("form");
+    var pairs = [];
+    new FormData(form).forEach(function (value, name) { if (name !== "check") pairs.push([name, String(value)]); });
+    return waitingHands(form.action).then(function (hands) {
+      var chained = hands.some(function (h) { return h.state === "waiting"; });
+      var hand = {
+        key: key || newKey(), url: form.action, number: Number(valueOf(form, "expect_number")),
+        // The first waiting hand is based on the hand in progress this page showed; each one
+        // after it on the hand in progress the save before it opens (filled in when sent).
+        token: chained ? "" : section.dataset.token,
+        dealer: valueOf(form, "dealer"), fields: pairs, summary: summary(form),
+        at: Date.now(), state: "waiting", message: ""
+      };
+      return putHand(hand).then(function () {
+        forgetDraft(section);
+        advance(section, hand);
+        return showOutbox(section);
+      });
+    });
+  }
+
+  // Saving without signal (or a save the network lost): the hand waits on the phone.
+  document.addEventListener("submit", function (event) {
+    var section = entry();
+    if (!section || !section.contains(event.target) || navigator.onLine) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (event.submitter && event.submitter.name === "check") return;
+    saveOnPhone(section);
+  }, true);
+  document.addEventListener("htmx:sendError", function (event) {
+    var section = entry();
+    var elt = event.detail && event.detail.elt;
+    if (section && elt && elt.tagName === "FORM" && section.contains(elt) && elt.action.indexOf("/hands") !== -1) {
+      saveOnPhone(section, valueOf(elt, "key"));
+    }
+  });
+  // Nothing else waits on the network: without signal, the preview and the polls rest.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!navigator.onLine) event.preventDefault();
+  });
+
+  function csrf() {
+    var token = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return token ? token.value : "";
+  }
+
+  // Send the waiting hands, oldest first, each as the page would have; stop at the first the
+  // server refuses: the hands after it were based on it.
+  function flush() {
+    var section = entry();
+    if (!section || flushing || !navigator.onLine) return;
+    var url = section.querySelector("form").action;
+    waitingHands(url).then(function (hands) {
+      hands = hands.filter(function (h) { return h.state === "waiting"; });
+      if (!hands.length) return;
+      flushing = true;
+      sendWaiting(hands, 0, section.dataset.token);
+    });
+  }
+  function sendWaiting(hands, index, current) {
+    var hand = hands[index];
+    var data = new FormData();
+    hand.fields.forEach(function (pair) {
+      var value = pair[1];
+      if (pair[0] === "token") value = hand.token || current;
+      if (pair[0] === "key") value = hand.key;
+      data.append(pair[0], value);
+    });
+    fetch(hand.url, {
+      method: "POST", body: data, credentials: "same-origin",
+      headers: { "X-CSRFToken": csrf(), "HX-Request": "true", "HX-Current-URL": location.href }
+    }).then(function (response) {
+      return response.text().then(function (html) { return { response: response, html: html }; });
+    }).then(function (answer) {
+      var status = answer.response.status;
+      var invalid = answer.response.headers.get("HX-Retarget") === "#hand-form";
+      var page = new DOMParser().parseFromString(answer.html, "text/html");
+      if (status === 200 && !invalid) {
+        var next = page.querySelector("#hand-form");
+        var token = next ? next.dataset.token : "";
+        return dropHand(hand.key).then(function () {
+          if (index + 1 < hands.length) {
+            hands[index + 1].token = token;
+            return putHand(hands[index + 1]).then(function () { sendWaiting(hands, index + 1, token); });
+          }
+          afterSending(answer.html);
+        });
+      }
+      if (invalid) {
+        // The hand breaks a rule Scorer checks on the server: it comes back to the form
+        // with the problem shown, to be put right and saved.
+        return dropHand(hand.key).then(function () {
+          afterSending(null);
+          htmx.swap("#hand-form", answer.html, { swapStyle: "outerHTML" });
+          showOutbox(entry());
+        });
+      }
+      var notice = page.querySelector(".notice p");
+      var message = notice ? notice.textContent : "Scorer did not take it (" + status + ").";
+      var refused = hands.slice(index);
+      refused.forEach(function (h, i) {
+        h.state = "refused";
+        h.message = i === 0 ? message : "Not sent: it came after the hand above.";
+      });
+      return Promise.all(refused.map(putHand)).then(function () {
+        afterSending(status === 409 ? answer.html : null);
+      });
+    }).catch(function () {
+      // The connection dropped again: everything still waits, and goes later.
+      flushing = false;
+      setTimeout(flush, 5000);
+    });
+  }
+  // The page as the last answer left it; what this phone typed for the next hand meanwhile
+  // goes to the hand in progress that answer opened.
+  function afterSending(html) {
+    var before = entry();
+    var draft = before ? readDraft(before) : {};
+    if (html) htmx.swap("#play", html, { swapStyle: "outerHTML" });
+    flushing = false;
+    document.body.removeAttribute("data-offline-copy");
+    connection();
+    var section = entry();
+    showOutbox(section).then(function () {
+      if (!section || !html) return;
+      var form = section.querySelector("form");
+      Object.keys(draft).forEach(function (name) { setValue(form, name, draft[name]); change(name, draft[name]); });
+      if (Object.keys(draft).length) form.dispatchEvent(new Event("change", { bubbles: true }));
+      poll();
+    });
+  }
+
+  // A line under the top bar while there is no connection, or while the page is the copy
+  // kept on this phone.
+  function connection() {
+    var line = document.getElementById("connection");
+    var copy = document.body.dataset.offlineCopy;
+    var offline = !navigator.onLine;
+    document.documentElement.classList.toggle("offline", offline);
+    if (document.querySelector(".offline-page")) return;  // it says so itself
+    if (!offline && !copy) { if (line) line.remove(); return; }
+    if (!line) {
+      line = document.createElement("p");
+      line.id = "connection";
+      line.className = "connection";
+      line.setAttribute("role", "status");
+      var main = document.querySelector("main");
+      main.parentNode.insertBefore(line, main);
+    }
+    var text = offline ? "No connection" : "Back online: updating";
+    if (copy) {
+      var when = new Date(copy);
+      text += isNaN(when) ? " · a copy kept on this phone" : " · the page as kept at " + when.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+    }
+    text += offline && entry() ? ". Hands you save wait on this phone." : ".";
+    line.textContent = text;
+  }
+  window.addEventListener("offline", function () { connection(); offlinePreview(entry()); });
+  window.addEventListener("online", function () { connection(); flush(); send(); poll(); });
+  document.addEventListener("DOMContentLoaded", function () {
+    connection();
+    var section = entry();
+    if (!section) return;
+    showOutbox(section).then(function (hands) {
+      var left = hands.filter(function (h) { return h.state === "waiting"; });
+      if (left.length) {
+        // A page reopened while hands wait: the form is for the hand after the last of them.
+        if (!navigator.onLine || document.body.dataset.offlineCopy) advance(section, left[left.length - 1]);
+        flush();
+      } else {
+        var draft = readDraft(section);
+        var form = section.querySelector("form");
+        Object.keys(draft).forEach(function (name) { setValue(form, name, draft[name]); queued[name] = draft[name]; });
+        if (Object.keys(draft).length) { tidyRows(); renderList(form); send(); }
+      }
+    });
+  });
+  setInterval(function () { if (waiting && navigator.onLine) flush(); }, 10000);
 
   function setUp() { setUpPhases(); setUpBuilders(); fadeNotices(); }
   document.addEventListener("DOMContentLoaded", setUp);

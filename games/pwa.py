@@ -1,0 +1,122 @@
+"""The installable app: its manifest, its service worker, the offline page, and where the
+home-screen icon opens (the circle this phone used last)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from games.circles import remembered
+from games.models import Circle
+
+# The top bar's felt green in light and dark mode (static/css/scorer.css, --felt).
+THEME_LIGHT = "#1f6f43"
+THEME_DARK = "#14532d"
+BACKGROUND_LIGHT = "#f6f5f1"
+BACKGROUND_DARK = "#111413"
+
+# What every page needs, kept by the service worker so a page opens without signal.
+SHELL = [
+    "css/scorer.css",
+    "js/scorer.js",
+    "django_htmx/htmx-2.min.js",
+    "img/icon-192.png",
+    "img/icon-512.png",
+]
+
+
+@require_GET
+def manifest(request: HttpRequest) -> HttpResponse:
+    """The web app manifest: installs Scorer to the home screen, opening at `start`."""
+    icons = [
+        {"src": static("img/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+        {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+        {
+            "src": static("img/icon-maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
+    ]
+    body: dict[str, Any] = {
+        "id": "/",
+        "name": "Scorer",
+        "short_name": "Scorer",
+        "description": "Keeps the score of card games played with real cards at a real table.",
+        "start_url": reverse("start"),
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": THEME_LIGHT,
+        "background_color": BACKGROUND_LIGHT,
+        # Read by browsers that follow the colour scheme of the phone; others ignore it.
+        "user_preferences": {
+            "color_scheme_dark": {"theme_color": THEME_DARK, "background_color": BACKGROUND_DARK}
+        },
+        "icons": icons,
+    }
+    response = HttpResponse(json.dumps(body, indent=1), content_type="application/manifest+json")
+    response["Cache-Control"] = "max-age=86400"
+    return response
+
+
+@require_GET
+def apple_touch_icon(request: HttpRequest) -> FileResponse:
+    """The home-screen icon where iPhones look for it by themselves, so no page names it: a
+    link in every page would be one more request on the first load of a game (issue 15)."""
+    path = finders.find("img/apple-touch-icon.png")
+    if not isinstance(path, str):
+        raise Http404
+    response = FileResponse(open(path, "rb"), content_type="image/png")  # noqa: SIM115
+    response["Cache-Control"] = "max-age=86400"
+    return response
+
+
+@require_GET
+def start(request: HttpRequest) -> HttpResponse:
+    """Where the home-screen icon opens: the circle this phone opened last, else the front
+    page. The phone is known by its own cookie (games/circles.py), not by an account."""
+    for slug in remembered(request):
+        if Circle.objects.filter(slug=slug).exists():
+            return redirect("circle", circle=slug)
+    return redirect("home")
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, from the site's root so that it may look after every page.
+
+    Its text names the app shell's current (hashed) file names, and its cache is named after
+    a digest of that text: a deploy that changes a file installs a new worker, which drops
+    the old cache.
+    """
+    context = {
+        "shell": json.dumps([static(path) for path in SHELL]),
+        "offline": reverse("offline"),
+        "hashed": isinstance(staticfiles_storage, ManifestFilesMixin),
+    }
+    text = render_to_string("sw.js", context)
+    version = hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
+    response = HttpResponse(
+        text.replace("__VERSION__", version), content_type="text/javascript; charset=utf-8"
+    )
+    # The browser checks for a new worker on each visit; it must never read an old one.
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def offline(request: HttpRequest) -> HttpResponse:
+    """What a page this phone never opened shows when there is no connection (the service
+    worker keeps this page and answers with it)."""
+    return render(request, "offline.html")

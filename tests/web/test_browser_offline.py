@@ -1,0 +1,286 @@
+"""At the table without signal, in Debian's Chromium: installing, the service worker, hands
+saved offline and sent later, the offline page (issue 13).
+
+Each phone is a browser context of its own; `context.set_offline` cuts its connection, the
+service worker's included.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connections
+
+from games.models import Circle, Game
+from tests.web.test_browser import CHROMIUM, CONFLICT, FLAGS, step
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+if not shutil.which(CHROMIUM) and not os.environ.get("REQUIRE_BROWSER"):
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+SHOTS = Path(os.environ.get("SCORER_SHOTS", Path(__file__).resolve().parents[2] / "screenshots"))
+PHONE = {"width": 390, "height": 844}
+# Without signal a request that is tried fails, and Chromium says so on the console.
+OFFLINE = ("Failed to load resource: net::ERR_INTERNET_DISCONNECTED",)
+Phone = Callable[..., Any]
+
+
+@pytest.fixture
+def phone(live_server: Any) -> Iterator[Phone]:
+    """Opens another phone (a browser context of its own, with its own service worker)."""
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pages: list[Any] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+
+        def open_phone(scheme: str = "light", viewport: dict[str, int] = PHONE) -> Any:
+            context = browser.new_context(
+                viewport=viewport, base_url=live_server.url, color_scheme=scheme
+            )
+            page = context.new_page()
+            page.errors = []
+            expected = ("htmx:sendAbort", "htmx:afterRequest", CONFLICT, *OFFLINE)
+            page.on(
+                "console",
+                lambda m: (
+                    m.type == "error"
+                    and not m.text.startswith(expected)
+                    and page.errors.append(m.text)
+                ),
+            )
+            page.on("pageerror", lambda e: page.errors.append(str(e)))
+            pages.append(page)
+            return page
+
+        yield open_phone
+        connections.close_all()
+        browser.close()
+    for page in pages:
+        assert not page.errors, page.errors
+
+
+def shot(page: Any, name: str) -> None:
+    page.screenshot(path=str(SHOTS / f"{name}.png"), caret="initial")
+
+
+def new_game(names: list[str] | None = None) -> Game:
+    names = names or ["Ann", "Ben", "Cleo", "Dov"]
+    return Game.create(Circle.objects.create(name="Garden shed"), "klaberjass", names, {}, 0)
+
+
+def game_url(game: Game) -> str:
+    return f"/c/{game.circle.slug}/g/{game.slug}/"
+
+
+def worker_ready(page: Any) -> None:
+    """Waits until the service worker controls the page and keeps a copy of it."""
+    page.evaluate("navigator.serviceWorker.ready")
+    page.wait_for_function("!!navigator.serviceWorker.controller")
+    kept = "caches.open('scorer-pages').then(c => c.match(location.href)).then(Boolean)"
+    for _ in range(100):
+        if page.evaluate(kept):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the page was not kept on the phone")
+
+
+def enter_hand(page: Any, caller: str, trump: str, points: int, last: str) -> None:
+    """A Klaberjass hand typed in and saved, without waiting for a preview (none offline)."""
+    form = page.locator("#hand-form")
+    step(form, "before")
+    form.locator("fieldset", has_text="Who called").get_by_text(caller, exact=True).click()
+    form.locator(f".suit-btn.suit-{trump}").click()
+    step(form, "after")
+    form.locator("#id_points_0").fill(str(points))
+    form.locator("fieldset", has_text="Last trick").get_by_text(last, exact=True).click()
+    form.get_by_role("button", name="Save hand").click()
+
+
+def stored(game: Game) -> list[tuple[int | None, int | None, str]]:
+    """Each stored hand: its number, who called, trump."""
+    game.refresh_from_db()
+    return [(h.number, h.declarer, h.trump) for h in game.live_hands().order_by("number")]
+
+
+# -- installable ------------------------------------------------------------------------------
+
+
+def test_the_site_installs_and_its_worker_takes_charge(phone: Phone) -> None:
+    from PIL import Image
+
+    game = new_game()
+    page = phone()
+    page.goto(game_url(game))
+    worker_ready(page)
+    script = page.evaluate("navigator.serviceWorker.controller.scriptURL")
+    assert script.endswith("/sw.js")
+    link = page.locator("link[rel=manifest]").get_attribute("href")
+    answer = page.request.get(link)
+    assert answer.headers["content-type"] == "application/manifest+json"
+    manifest = answer.json()
+    assert manifest["display"] == "standalone"
+    assert manifest["scope"] == "/"
+    sizes = {}
+    for icon in manifest["icons"]:
+        drawn = Image.open(io.BytesIO(page.request.get(icon["src"]).body()))
+        sizes[(icon["sizes"], icon.get("purpose", "any"))] = drawn.size
+    assert sizes == {
+        ("192x192", "any"): (192, 192),
+        ("512x512", "any"): (512, 512),
+        ("512x512", "maskable"): (512, 512),
+    }
+    # Opened from the home screen, the app goes straight into this phone's circle.
+    page.goto(manifest["start_url"])
+    assert page.url.endswith(f"/c/{game.circle.slug}/")
+    assert page.locator("h1").inner_text() == "Garden shed"
+
+
+# -- offline ----------------------------------------------------------------------------------
+
+
+def test_two_hands_saved_offline_are_sent_once_when_the_signal_returns(phone: Phone) -> None:
+    game = new_game()
+    page = phone()
+    page.goto(game_url(game))
+    worker_ready(page)
+    page.context.set_offline(True)
+
+    # The game page still opens, from the copy on the phone, and says it is a copy.
+    page.reload()
+    assert "No connection" in page.locator("#connection").inner_text()
+    assert "the page as kept at" in page.locator("#connection").inner_text()
+
+    enter_hand(page, "Ann", "H", 96, "Ann & Cleo")
+    page.locator("#outbox .outbox-hand").first.wait_for()
+    # Taps answer at once: the next hand is ready while the first one waits.
+    assert page.locator("#hand-form h2").inner_text() == "Hand 2"
+    assert page.locator(".board-meta").inner_text().startswith("Hand 2 · Ben deals")
+    enter_hand(page, "Ben", "S", 50, "Ben & Dov")
+    page.locator("#outbox .outbox-hand").nth(1).wait_for()
+    assert page.locator("#outbox h2").inner_text() == "2 hands not sent yet"
+    waiting = page.locator("#outbox .outbox-hand").all_inner_texts()
+    assert "Hand 1 · not sent yet" in waiting[0] and "Who called trump: Ann" in waiting[0]
+    assert "Hand 2 · not sent yet" in waiting[1] and "Who called trump: Ben" in waiting[1]
+    # The hand after them is entered too, and kept on the phone.
+    step(page.locator("#hand-form"), "before")
+    page.locator("#hand-form fieldset", has_text="Who called").get_by_text("Cleo").click()
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "offline-two-hands-waiting")
+    assert stored(game) == []
+
+    # Reopened without signal, the page still shows both waiting and the third hand as typed.
+    page.reload()
+    page.locator("#outbox .outbox-hand").nth(1).wait_for()
+    assert page.locator("#hand-form h2").inner_text() == "Hand 3"
+    assert page.locator("#id_caller_2").is_checked()
+
+    page.context.set_offline(False)
+    page.locator("#outbox").wait_for(state="hidden", timeout=15000)
+    page.locator("#hands .hand").nth(1).wait_for()
+    assert stored(game) == [(1, 0, "H"), (2, 1, "S")]
+    assert page.locator("#scoreboard .side-total").all_inner_texts() == [
+        str(t) for t in game.totals
+    ]
+    # What was typed for hand 3 went to the hand in progress every phone shares.
+    game.in_progress.refresh_from_db()
+    page.wait_for_function("!document.getElementById('connection')")
+    assert page.locator("#id_caller_2").is_checked()
+    shot(page, "offline-sent")
+
+
+def test_a_hand_saved_offline_after_another_phone_saved_is_refused_and_shown(
+    phone: Phone,
+) -> None:
+    game = new_game()
+    ann, ben = phone(), phone()
+    ann.goto(game_url(game))
+    worker_ready(ann)
+    ann.context.set_offline(True)
+    enter_hand(ann, "Ann", "H", 96, "Ann & Cleo")
+    ann.locator("#outbox .outbox-hand").first.wait_for()
+
+    # Meanwhile Ben's phone, online, saves hand 1 itself.
+    ben.goto(game_url(game))
+    enter_hand(ben, "Cleo", "D", 100, "Ann & Cleo")
+    ben.locator("#hands .hand").first.wait_for()
+    assert len(stored(game)) == 1
+
+    ann.context.set_offline(False)
+    ann.locator(".notice.conflict").wait_for(timeout=15000)
+    assert "Another phone just saved hand 1" in ann.locator(".notice.conflict").inner_text()
+    refused = ann.locator("#outbox .outbox-hand.refused")
+    assert "Hand 1 · not added" in refused.inner_text()
+    assert "Who called trump: Ann" in refused.inner_text()
+    # Nothing twice, nothing lost: Ben's hand is stored once, Ann's is shown to enter again.
+    assert len(stored(game)) == 1
+    ann.evaluate("window.scrollTo(0, 0)")
+    shot(ann, "offline-conflict")
+    ann.locator("#outbox").get_by_role("button", name="Dismiss").click()
+    ann.locator("#outbox").wait_for(state="hidden")
+
+
+def test_a_page_never_opened_here_shows_the_offline_page(phone: Phone) -> None:
+    game = new_game()
+    page = phone("dark")
+    page.goto(game_url(game))
+    worker_ready(page)
+    page.context.set_offline(True)
+    page.goto(f"/c/{game.circle.slug}/melds")
+    assert page.locator("h1").inner_text() == "No connection"
+    assert page.locator(".top .brand").is_visible()  # the site's own look, not the browser's
+    shot(page, "offline-page")
+
+
+def test_waiting_hands_with_forty_character_names_fit_a_360_px_phone_in_dark_mode(
+    phone: Phone,
+) -> None:
+    names = ["Annemarie Zwanenburg-Oosterhout van Dijk", "Ben", "Cleo", "Dov"]
+    assert len(names[0]) == 40
+    game = new_game(names)
+    page = phone("dark", {"width": 360, "height": 780})
+    page.goto(game_url(game))
+    worker_ready(page)
+    page.context.set_offline(True)
+    enter_hand(page, names[0], "H", 96, f"{names[0]} & Cleo")
+    page.locator("#outbox .outbox-hand").first.wait_for()
+    assert names[0] in page.locator("#outbox .outbox-hand").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "offline-waiting-360-dark")
+
+
+def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phone: Phone) -> None:
+    game = new_game()
+    page = phone()
+    page.goto(game_url(game))
+    worker_ready(page)
+
+    def arrives_but_answer_is_lost(route: Any) -> None:
+        route.fetch()  # the server stores the hand...
+        route.abort()  # ...and the phone never hears back
+
+    page.route("**/hands", arrives_but_answer_is_lost)
+    enter_hand(page, "Ann", "H", 96, "Ann & Cleo")
+    page.locator("#outbox .outbox-hand").first.wait_for()
+    assert stored(game) == [(1, 0, "H")]
+    page.unroute("**/hands")
+    # Sent again with the same idempotency key: the hand stored the first time comes back.
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.locator("#outbox").wait_for(state="hidden", timeout=15000)
+    page.locator(".notice", has_text="Hand 1 saved").wait_for()
+    assert stored(game) == [(1, 0, "H")]
+    assert page.locator(".notice.conflict").count() == 0
+    # The lost answer, as Chromium and htmx report it.
+    lost = ("htmx:sendError", "Failed to load resource: net::ERR_FAILED")
+    page.errors[:] = [error for error in page.errors if not error.startswith(lost)]
