@@ -49,6 +49,7 @@ urlpatterns = [
         name="hand_restore",
     ),
     path("c/<str:circle>/g/<str:game>/export", views.game_export, name="game_export"),
+    path("c/<str:circle>/g/<str:game>/sheet.csv", views.game_csv, name="game_csv"),
     path("c/<str:circle>/g/<str:game>/rematch", views.game_rematch, name="game_rematch"),
     path("w/<str:watch>/", views.watch, name="watch"),
     path("w/<str:watch>/live", views.watch_live, name="watch_live"),
