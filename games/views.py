@@ -408,7 +408,7 @@ def _play_context(
         hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""  # type: ignore[attr-defined]
         hand.row_key = _row_key(game, hand, watching)  # type: ignore[attr-defined]
     view = _hands_view(request)
-    sheet, sheet_before = (_sheet(game, names, before) if view == "sheet" else (None, None))
+    sheet, sheet_before = _sheet(game, names, before) if view == "sheet" else (None, None)
     progress = _progress(game)
     members = [
         [n for seat, n in enumerate(names) if (seat % 2 if engine.teams else seat) == side]

@@ -34,9 +34,7 @@ def evening(game: Game) -> Game:
     game.record_hand(klob_hand())
     game.record_hand(klob_hand(dealer=0, caller=1, trump="S", card_points=[100, 52]))
     game.record_hand(klob_hand(dealer=1, caller=2, trump="D", card_points=[80, 72]))
-    game.record_hand(
-        klob_hand(dealer=2, caller=3, trump="C", card_points=[50, 102], last_trick=1)
-    )
+    game.record_hand(klob_hand(dealer=2, caller=3, trump="C", card_points=[50, 102], last_trick=1))
     game.remove_hand(hand_id(game, 3))
     moved = game.live_hands().get(number=3)
     game.edit_hand(
