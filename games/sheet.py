@@ -61,6 +61,12 @@ class Sheet:
     """The heading of the taker's column (the variant's word); "" hides it and the marks."""
     rows: tuple[Row, ...]
 
+    @property
+    def wide(self) -> bool:
+        """Three or four sides: each side's hand score goes under its total, in one column,
+        so the names keep some room on a 360 px phone."""
+        return len(self.sides) > 2
+
 
 def score_sheet(game: Game, hands: Iterable[Hand], names: Sequence[str]) -> Sheet:
     """The sheet of `hands` (live hands of `game`, in order), naming players by `names`."""

@@ -98,7 +98,18 @@ HOSTILE_SEGMENTS = [
 
 # Query parameters the views read that no form names; those in the links the walk follows
 # are added to these.
-QUERY_PARAMETERS = ["before", "v", "number", "variant", "game", "prefix", "seat", "trump", "from"]
+QUERY_PARAMETERS = [
+    "before",
+    "v",
+    "number",
+    "variant",
+    "game",
+    "prefix",
+    "seat",
+    "trump",
+    "from",
+    "hands",
+]
 
 # Requests per form and action: enough to give every field a few hostile values in a run
 # that stays well under a minute.

@@ -239,3 +239,34 @@ def test_a_long_game_shows_its_newest_hundred_rows_and_links_to_the_earlier(
         True,
         False,
     ]
+
+
+def test_three_sides_put_each_hand_score_under_its_total(client: Client, circle: Circle) -> None:
+    game = Game.create(circle, "hoskin-tekli", ["Ece", "Fatih", "Gül"])
+    # Gül holds at 650 in ♦: 290 tricks + 350 melds + 29 gömü (her last trick) = 669, made.
+    # Ece counts 71 + 60 = 131, Fatih 90 + 80 = 170.
+    game.record_hand(
+        {
+            "dealer": 0,
+            "holder": 2,
+            "contract": 650,
+            "trump": "D",
+            "melds": [60, 80, 350],
+            "trick_points": [71, 90, 290],
+            "gomu_points": 29,
+            "last_trick": 2,
+        }
+    )
+    sheet = sheet_of(game)
+    assert sheet.wide and not sheet_of(evening_game(circle)).wide
+    assert sheet.rows[0].cells == (Cell(131, 131), Cell(170, 170), Cell(669, 669))
+    html = page(client, game, "?hands=sheet").content.decode()
+    assert '<th scope="col" class="side-head team-2">Gül</th>' in html
+    assert (
+        '<td class="both team-2"><span class="tot">669</span><span class="pts">+669</span></td>'
+        in html
+    )
+
+
+def evening_game(circle: Circle) -> Game:
+    return evening(Game.create(circle, "klaberjass", PLAYERS, {}, first_dealer=3))
