@@ -118,7 +118,7 @@ def test_a_euchre_deal_everyone_passed_is_a_redeal(circle: Circle) -> None:
 
 def test_hoskin_shows_the_contract_and_a_failed_holder_goes_below_zero(circle: Circle) -> None:
     game = Game.create(circle, "hoskin", PLAYERS)
-    # Ann holds at 600 in ♠ but her side counts 120 + 100 melds + 10 last trick = 230:
+    # Ann holds at 600 in ♠ but her side counts 120 + 100 melds + 20 last trick = 240:
     # −600. Ben & Dov count 360 tricks + 80 melds = 440. Then a void deal.
     game.record_hand(
         {
@@ -243,8 +243,8 @@ def test_a_long_game_shows_its_newest_hundred_rows_and_links_to_the_earlier(
 
 def test_three_sides_put_each_hand_score_under_its_total(client: Client, circle: Circle) -> None:
     game = Game.create(circle, "hoskin-tekli", ["Ece", "Fatih", "Gül"])
-    # Gül holds at 650 in ♦: 290 tricks + 350 melds + 29 gömü (her last trick) = 669, made.
-    # Ece counts 71 + 60 = 131, Fatih 90 + 80 = 170.
+    # Gül holds at 650 in ♦: 290 tricks + 350 melds + 29 gömü + 20 for her last trick = 689,
+    # made. Ece counts 71 + 60 = 131, Fatih 90 + 80 = 170.
     game.record_hand(
         {
             "dealer": 0,
@@ -259,11 +259,11 @@ def test_three_sides_put_each_hand_score_under_its_total(client: Client, circle:
     )
     sheet = sheet_of(game)
     assert sheet.wide and not sheet_of(evening_game(circle)).wide
-    assert sheet.rows[0].cells == (Cell(131, 131), Cell(170, 170), Cell(669, 669))
+    assert sheet.rows[0].cells == (Cell(131, 131), Cell(170, 170), Cell(689, 689))
     html = page(client, game, "?hands=sheet").content.decode()
     assert '<th scope="col" class="side-head team-2">Gül</th>' in html
     assert (
-        '<td class="both team-2"><span class="tot">669</span><span class="pts">+669</span></td>'
+        '<td class="both team-2"><span class="tot">689</span><span class="pts">+689</span></td>'
         in html
     )
 
