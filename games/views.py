@@ -455,6 +455,13 @@ def _play_context(
         "more_before": more_before,
         "view": view,
         "view_choices": (("sheet", "Sheet"), ("list", "Details")),
+        # The page's own address: a page shown in answer to a form post (without script)
+        # stands at the post's address, where a link's bare "?hands=" would lead nowhere.
+        "page_url": (
+            reverse("watch", args=[game.watch_slug])
+            if watching
+            else reverse("game", args=[game.circle.slug, game.slug])
+        ),
         "sheet": sheet,
         "sheet_before": sheet_before,
         "chart": _chart(game, sides, target),

@@ -188,6 +188,17 @@ def test_a_sheet_row_shows_the_hand_as_the_paper_has_it(client: Client, game: Ga
     assert '<td class="pts team-1">+0</td><td class="tot team-1">56</td>' in second
 
 
+def test_a_page_shown_at_a_form_s_address_switches_at_the_game_s(
+    client: Client, game: Game
+) -> None:
+    evening(game)
+    # A hand that breaks a rule, saved without script: the page answers at the post's address.
+    post = reverse("hand_record", args=[game.circle.slug, game.slug])
+    html = client.post(post, {"dealer": "3", "caller": "0", "trump": "H"}).content.decode()
+    page_url = reverse("game", args=[game.circle.slug, game.slug])
+    assert f'href="{page_url}?hands=sheet"' in html
+
+
 def test_the_switch_with_htmx_answers_the_hands_region_alone(client: Client, game: Game) -> None:
     evening(game)
     response = page(client, game, "?hands=sheet", HTTP_HX_REQUEST="true")
@@ -202,6 +213,7 @@ def test_a_watcher_can_choose_the_sheet_too(game: Game) -> None:
     url = reverse("watch", args=[game.watch_slug])
     html = watcher.get(url + "?hands=sheet").content.decode()
     assert '<table class="sheet' in html
+    assert f'href="{url}?hands=list"' in html
     # A watcher holds no circle link: no CSV download, which needs one.
     assert reverse("game_csv", args=[game.circle.slug, game.slug]) not in html
 
@@ -232,7 +244,7 @@ def test_a_long_game_shows_its_newest_hundred_rows_and_links_to_the_earlier(
     shown = [hand_id(game, n) for n in (3, 4, 5)]
     assert [html.count(f'<tr id="sheet-{pk}"') for pk in shown] == [1, 1, 1]
     assert f'<tr id="sheet-{hand_id(game, 2)}"' not in html
-    assert 'href="?before=3"' in html
+    assert f'href="{reverse("game", args=[game.circle.slug, game.slug])}?before=3"' in html
     earlier = page(client, game, "?before=3").content.decode()
     assert [f'<tr id="sheet-{hand_id(game, n)}"' in earlier for n in (1, 2, 3)] == [
         True,
@@ -261,7 +273,7 @@ def test_three_sides_put_each_hand_score_under_its_total(client: Client, circle:
     assert sheet.wide and not sheet_of(evening_game(circle)).wide
     assert sheet.rows[0].cells == (Cell(131, 131), Cell(170, 170), Cell(689, 689))
     html = page(client, game, "?hands=sheet").content.decode()
-    assert '<th scope="col" class="side-head team-2">Gül</th>' in html
+    assert '<th scope="col" class="side-head team-2" title="Gül">Gül</th>' in html
     assert (
         '<td class="both team-2"><span class="tot">689</span><span class="pts">+689</span></td>'
         in html
