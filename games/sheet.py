@@ -67,6 +67,12 @@ class Sheet:
         so the names keep some room on a 360 px phone."""
         return len(self.sides) > 2
 
+    @property
+    def columns(self) -> int:
+        """How many columns a row has: number, dealer, the taker and mark or the trump, and
+        one or two per side."""
+        return 2 + (2 if self.taker else 1) + len(self.sides) * (1 if self.wide else 2)
+
 
 def score_sheet(game: Game, hands: Iterable[Hand], names: Sequence[str]) -> Sheet:
     """The sheet of `hands` (live hands of `game`, in order), naming players by `names`."""

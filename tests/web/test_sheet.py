@@ -282,3 +282,36 @@ def test_three_sides_put_each_hand_score_under_its_total(client: Client, circle:
 
 def evening_game(circle: Circle) -> Game:
     return evening(Game.create(circle, "klaberjass", PLAYERS, {}, first_dealer=3))
+
+
+def shared_win(circle: Circle) -> Game:
+    """304 over two deals. Asha bids 180 in ♠ with Chitra and counts 190: made, +1 each. Bala
+    bids 200 in ♣ with Dev and counts 185: failed, −1 each. Asha and Chitra share the win."""
+    names = ["Asha", "Bala", "Chitra", "Dev"]
+    game = Game.create(circle, "304", names, {"deals": 2}, first_dealer=3)
+    game.record_hand(
+        {"dealer": 3, "bidder": 0, "bid": 180, "trump": "S", "called_card": "AH", "partner": 2,
+         "points": 190, "tricks": 5}
+    )  # fmt: skip
+    game.record_hand(
+        {"dealer": 0, "bidder": 1, "bid": 200, "trump": "C", "called_card": "JD", "partner": 3,
+         "points": 185, "tricks": 4}
+    )  # fmt: skip
+    return game
+
+
+def test_a_shared_win_ends_the_sheet_with_both_winners(client: Client, circle: Circle) -> None:
+    game = shared_win(circle)
+    assert game.winners == [0, 2]
+    rows = sheet_of(game).rows
+    assert [(r.dealer, r.taker, r.contract, r.suit, r.result) for r in rows] == [
+        ("Dev", "Asha", 180, "♠", "made"),
+        ("Asha", "Bala", 200, "♣", "failed"),
+    ]
+    assert [r.cells for r in rows] == [
+        (Cell(1, 1), Cell(0, 0), Cell(1, 1), Cell(0, 0)),
+        (Cell(0, 1), Cell(-1, -1), Cell(0, 1), Cell(-1, -1)),
+    ]
+    html = page(client, game, "?hands=sheet").content.decode()
+    # Two columns before the sides' four, and the taker's two: eight.
+    assert '<td colspan="8" class="sheet-won">★ Asha &amp; Chitra win</td>' in html

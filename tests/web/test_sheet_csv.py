@@ -13,7 +13,7 @@ from django.urls import reverse
 from games.models import Circle, Game
 from games.spreadsheet import as_text
 from tests.conftest import PLAYERS
-from tests.web.test_sheet import evening
+from tests.web.test_sheet import evening, shared_win
 
 
 def download(client: Client, game: Game) -> tuple[str, list[list[str]]]:
@@ -141,3 +141,12 @@ def test_the_json_record_is_unchanged_beside_it(client: Client, game: Game) -> N
     response = client.get(reverse("game_export", args=[game.circle.slug, game.slug]))
     assert json.loads(response.content) == game.export()
     assert response["Content-Type"] == "application/json"
+
+
+def test_a_shared_win_s_hands_are_written_one_row_each(client: Client, circle: Circle) -> None:
+    _, rows = download(client, shared_win(circle))
+    assert rows[0][:6] == ["Hand", "Dealer", "Bidder", "Contract", "Trump", "Result"]
+    assert rows[1:] == [
+        ["1", "Dev", "Asha", "180", "♠", "made", "1", "1", "0", "0", "1", "1", "0", "0"],
+        ["2", "Asha", "Bala", "200", "♣", "failed", "0", "1", "-1", "-1", "0", "1", "-1", "-1"],
+    ]
