@@ -43,6 +43,7 @@ class Chart:
     target: int
     title: str
     description: str
+    failures: int = 0
     width: int = WIDTH
     height: int = HEIGHT
     left: int = LEFT
@@ -96,6 +97,7 @@ def score_chart(
         target=target,
         title=f"Running totals over {count} hand{'s' if count != 1 else ''}",
         description=_description(sides, totals[-1], len(failed), target),
+        failures=len(failed),
     )
 
 

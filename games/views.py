@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_ratelimit.decorators import ratelimit
 
-from games.chart import score_chart
+from games.chart import Chart, score_chart
 from games.circles import remember, remembered
 from games.engine import VARIANTS, GameState, ScorerError
 from games.engine.cards import Suit
@@ -45,7 +45,7 @@ from games.forms import (
     read_holding,
 )
 from games.models import AlreadySaved, Circle, Conflict, Game, Hand, HandInProgress
-from games.sheet import score_sheet
+from games.sheet import Sheet, score_sheet
 from games.spreadsheet import sheet_csv
 
 # -- access: every view starts with one of these ------------------------------------------
@@ -411,7 +411,7 @@ def _play_context(
     sheet, sheet_before = _sheet(game, names, before) if view == "sheet" else (None, None)
     progress = _progress(game)
     members = [
-        [n for seat, n in enumerate(names) if (seat % 2 if engine.teams else seat) == side]
+        [n for seat, n in enumerate(names) if engine.side_of(seat) == side]
         for side in range(len(sides))
     ]
     if not watching and form is None and not game.is_finished:
@@ -475,7 +475,7 @@ def _play_context(
     }
 
 
-def _sheet(game: Game, names: list[str], before: int | None) -> tuple[Any, int | None]:
+def _sheet(game: Game, names: list[str], before: int | None) -> tuple[Sheet, int | None]:
     """The sheet of the newest SHEET_HANDS hands (before hand `before`, when given), and the
     number the link to the hands before them names (None when they all fit)."""
     hands = game.live_hands()
@@ -486,7 +486,7 @@ def _sheet(game: Game, names: list[str], before: int | None) -> tuple[Any, int |
     return score_sheet(game, rows[-SHEET_HANDS:], names), earlier
 
 
-def _chart(game: Game, sides: tuple[str, ...], target: int) -> Any:
+def _chart(game: Game, sides: tuple[str, ...], target: int) -> Chart | None:
     """The running totals of every live hand as a chart, the failed contracts marked."""
     engine = game.engine
     rows = list(game.live_hands().values_list("number", "totals", "made", "declarer"))

@@ -128,6 +128,8 @@ def test_the_chart_has_a_title_and_a_description_it_is_labelled_by(
     assert '<desc id="chart-desc">Now Ann &amp; Cleo 106, Ben &amp; Dov 56.' in drawn
     assert 'class="target"' in drawn and 'class="line team-1"' in drawn
     assert "style=" not in drawn
+    # No contract failed: the key has no entry for a cross.
+    assert "failed contract" not in game_page(client, game)
 
 
 def test_the_watch_page_shows_the_chart(game: Game) -> None:
@@ -144,6 +146,7 @@ def test_a_saved_hand_comes_back_with_the_chart_redrawn(client: Client, game: Ga
     assert "Running totals over 2 hands" in drawn
     # Ben called ♠ and made 56 against 96 + 10: failed, a cross on Ben & Dov's line.
     assert re.search(r'<path class="fail team-1" d="M\d+,\d+l6,6m0,-6l-6,6"/>', drawn)
+    assert "✗ failed contract</span>" in response.content.decode()
 
 
 def test_a_poll_after_another_phone_saved_brings_the_new_chart(client: Client, game: Game) -> None:

@@ -9,6 +9,7 @@ import json
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from games.models import Circle, Game
 from games.spreadsheet import as_text
@@ -113,7 +114,7 @@ def test_text_a_spreadsheet_would_run_starts_with_an_apostrophe(name: str, writt
 
 def test_the_file_is_named_after_the_game(client: Client, game: Game) -> None:
     response = client.get(reverse("game_csv", args=[game.circle.slug, game.slug]))
-    stamp = game.created.strftime("%Y-%m-%d-%H%M")
+    stamp = timezone.localtime(game.created).strftime("%Y-%m-%d-%H%M")
     assert response["Content-Disposition"] == (
         f'attachment; filename="klaberjass-{stamp}-score-sheet.csv"'
     )
