@@ -599,7 +599,7 @@ class Hand(models.Model):
         engine = self.game.engine
         trump = SUIT_SYMBOLS.get(self.trump, "")
         if self.declarer is not None:
-            side = self.declarer % 2 if engine.teams else self.declarer
+            side = engine.side_of(self.declarer)
             who = f"{names[self.declarer]} {trump}".strip()
             return f"{who} {signed(self.scores[side])}" if self.scores else who
         if self.notes and not any(self.scores):

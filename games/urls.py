@@ -58,6 +58,7 @@ urlpatterns = [
         name="hand_restore",
     ),
     path("c/<str:circle>/g/<str:game>/export", views.game_export, name="game_export"),
+    path("c/<str:circle>/g/<str:game>/sheet.csv", views.game_csv, name="game_csv"),
     path("c/<str:circle>/g/<str:game>/rematch", views.game_rematch, name="game_rematch"),
     path("c/<str:circle>/g/<str:game>/share", views.game_share, name="game_share"),
     path("w/<str:watch>/", views.watch, name="watch"),

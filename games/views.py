@@ -24,11 +24,13 @@ from django.http import (
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_ratelimit.decorators import ratelimit
 
 from games import nights
+from games.chart import Chart, score_chart
 from games.charts import win_rate_chart
 from games.circles import remember, remembered
 from games.engine import VARIANTS, GameState, ScorerError
@@ -51,6 +53,8 @@ from games.forms.history import HistoryFilter, TimeZoneForm
 from games.history_csv import filename as history_filename
 from games.history_csv import history_csv
 from games.models import AlreadySaved, Circle, Conflict, Game, Hand, HandInProgress
+from games.sheet import Sheet, score_sheet
+from games.spreadsheet import sheet_csv
 from games.stats import circle_stats as stats_of
 from games.stats import game_rows, points_by_variant, standings
 
@@ -471,6 +475,28 @@ def melds(request: HttpRequest, circle: str) -> HttpResponse:
 # The newest hands come with the page; earlier ones load on request, so the page costs the
 # same at hand 500 as at hand 50.
 HANDS_PER_PAGE = 40
+# The sheet's rows are a few cells each: a long evening fits, and so does its printout.
+SHEET_HANDS = 100
+
+# How the hands are shown, the sheet or the detailed list: chosen with `?hands=` and kept in
+# a cookie, so the choice survives a reload and needs no script.
+HANDS_VIEWS = ("list", "sheet")
+HANDS_COOKIE = "hands"
+HANDS_COOKIE_AGE = 365 * 24 * 3600
+
+
+def _chosen_view(request: HttpRequest) -> str | None:
+    """The view asked for in this request's link, if it names one."""
+    asked = request.GET.get("hands")
+    return asked if asked in HANDS_VIEWS else None
+
+
+def _hands_view(request: HttpRequest) -> str:
+    """The view to show: the link's, else the remembered one, else the detailed list."""
+    remembered_view = request.COOKIES.get(HANDS_COOKIE)
+    if remembered_view not in HANDS_VIEWS:
+        remembered_view = "list"
+    return _chosen_view(request) or remembered_view
 
 
 def _int_param(request: HttpRequest, name: str) -> int | None:
@@ -513,9 +539,11 @@ def _play_context(
         hand.declared = [(names[d.seat], d) for d in hand.declarations.all()]  # type: ignore[attr-defined]
         hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""  # type: ignore[attr-defined]
         hand.row_key = _row_key(game, hand, watching)  # type: ignore[attr-defined]
+    view = _hands_view(request)
+    sheet, sheet_before = _sheet(game, names, before) if view == "sheet" else (None, None)
     progress = _progress(game)
     members = [
-        [n for seat, n in enumerate(names) if (seat % 2 if engine.teams else seat) == side]
+        [n for seat, n in enumerate(names) if engine.side_of(seat) == side]
         for side in range(len(sides))
     ]
     if not watching and form is None and not game.is_finished:
@@ -557,6 +585,18 @@ def _play_context(
         "undo_label": newest.summary(names) if newest else "",
         "removed": removed,
         "more_before": more_before,
+        "view": view,
+        "view_choices": (("sheet", "Sheet"), ("list", "Details")),
+        # The page's own address: a page shown in answer to a form post (without script)
+        # stands at the post's address, where a link's bare "?hands=" would lead nowhere.
+        "page_url": (
+            reverse("watch", args=[game.watch_slug])
+            if watching
+            else reverse("game", args=[game.circle.slug, game.slug])
+        ),
+        "sheet": sheet,
+        "sheet_before": sheet_before,
+        "chart": _chart(game, sides, target),
         "form": form,
         "in_progress": progress,
         "progress_json": json.dumps(progress.fields),
@@ -565,6 +605,29 @@ def _play_context(
         "compact": not watching and not game.is_finished,
         "watch_url": request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
     }
+
+
+def _sheet(game: Game, names: list[str], before: int | None) -> tuple[Sheet, int | None]:
+    """The sheet of the newest SHEET_HANDS hands (before hand `before`, when given), and the
+    number the link to the hands before them names (None when they all fit)."""
+    hands = game.live_hands()
+    if before:
+        hands = hands.filter(number__lt=before)
+    rows = list(hands.reverse()[: SHEET_HANDS + 1])[::-1]
+    earlier = rows[1].number if len(rows) > SHEET_HANDS else None
+    return score_sheet(game, rows[-SHEET_HANDS:], names), earlier
+
+
+def _chart(game: Game, sides: tuple[str, ...], target: int) -> Chart | None:
+    """The running totals of every live hand as a chart, the failed contracts marked."""
+    engine = game.engine
+    rows = list(game.live_hands().values_list("number", "totals", "made", "declarer"))
+    failed = [
+        (number, engine.side_of(declarer))
+        for number, _, made, declarer in rows
+        if made is False and declarer is not None
+    ]
+    return score_chart(sides, [totals for _, totals, _, _ in rows], failed, target)
 
 
 def _row_key(game: Game, hand: Hand, watching: bool) -> str:
@@ -665,9 +728,17 @@ def game_live(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 
 def _game_page(request: HttpRequest, game: Game, watching: bool = False) -> HttpResponse:
     template = "games/game.html"
-    if request.htmx and "before" in request.GET:
+    chosen = _chosen_view(request)
+    if request.htmx and chosen:
+        template += "#hands"
+    elif request.htmx and "before" in request.GET:
         template += "#hand-rows"
-    return render(request, template, _play_context(request, game, watching=watching))
+    response = render(request, template, _play_context(request, game, watching=watching))
+    if chosen:
+        response.set_cookie(
+            HANDS_COOKIE, chosen, max_age=HANDS_COOKIE_AGE, samesite="Lax", httponly=True
+        )
+    return response
 
 
 def _unchanged(request: HttpRequest, **game: str) -> bool:
@@ -1062,6 +1133,19 @@ def game_export(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     response = JsonResponse(found.export(), json_dumps_params={"ensure_ascii": False, "indent": 1})
     stamp = found.created.strftime("%Y-%m-%d")
     response["Content-Disposition"] = f'attachment; filename="{found.variant}-{stamp}.json"'
+    return response
+
+
+@require_GET
+def game_csv(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+    """The score sheet as a spreadsheet: one row per live hand, as the sheet shows it."""
+    found = _game(circle, game)
+    names = found.player_names()
+    sheet = score_sheet(found, found.live_hands(), names)
+    response = HttpResponse(sheet_csv(sheet), content_type="text/csv; charset=utf-8")
+    stamp = timezone.localtime(found.created).strftime("%Y-%m-%d-%H%M")
+    name = f"{found.variant}-{stamp}-score-sheet.csv"
+    response["Content-Disposition"] = content_disposition_header(True, name)
     return response
 
 

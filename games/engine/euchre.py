@@ -15,6 +15,8 @@ from games.engine.wording import number
 
 TRICKS = 5
 OUTCOMES = ("played", "passed_out", "dealer_forfeit")
+# A deal everyone passed is dealt again; one the dealer declined gives the other team a point.
+UNPLAYED = {"passed_out": "redeal", "dealer_forfeit": "forfeit"}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -112,12 +114,17 @@ class Hand(BaseHand):
     def declarer(self) -> int | None:
         return self.maker
 
+    @property
+    def unplayed(self) -> str:
+        return UNPLAYED.get(self.outcome, "")
+
 
 class Euchre(Variant[Settings, Hand]):
     key = "euchre"
     name = "Euchre"
     seats = 4
     teams = True
+    taker = "Maker"
     default_players = ("North", "East", "South", "West")
     settings_class = Settings
     hand_class = Hand

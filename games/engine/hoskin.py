@@ -290,6 +290,10 @@ class Hand(BaseHand):
     def declarer(self) -> int | None:
         return self.holder
 
+    @property
+    def unplayed(self) -> str:
+        return "void" if self.outcome == "void" else ""
+
 
 @dataclass(frozen=True, kw_only=True)
 class TekliHand(Hand):
@@ -507,6 +511,7 @@ class Hoskin(Variant[Settings, Hand]):
     name = "Hoşkin"
     seats = 4
     teams = True
+    taker = "Holder"
     default_players: ClassVar[tuple[str, ...]] = ("North", "East", "South", "West")
     settings_class = Settings
     hand_class = Hand

@@ -234,6 +234,7 @@ class Klaberjass(Variant[Settings, Hand]):
     name = "Klaberjass"
     seats = 4
     teams = True
+    taker = "Caller"
     default_players = ("You", "West", "North", "East")
     seat_labels = ("You (South)", "West", "North", "East")
     settings_class = Settings

@@ -395,6 +395,7 @@ class ThreeOFour(Variant[Settings, Hand]):
     hand_class = Hand
 
     opener: ClassVar[str] = "bids first"
+    taker: ClassVar[str] = "Bidder"
 
     def broken_example(self) -> dict[str, object]:
         return {"bid": 303}

@@ -82,6 +82,12 @@ class BaseHand(Plain):
     def contract(self) -> int | None:
         return None
 
+    @property
+    def unplayed(self) -> str:
+        """Why the deal was not played out, in the word a score sheet writes for it
+        ("redeal", "void", "forfeit"); "" for a deal that was played."""
+        return ""
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -184,6 +190,14 @@ class Variant[S: BaseSettings, H: BaseHand]:
     opener: ClassVar[str] = ""
     """How the scoreboard names the player left of the dealer, e.g. "bids first"."""
 
+    taker: ClassVar[str] = ""
+    """How a score sheet heads the player who called, bid or holds the contract ("Caller",
+    "Bidder", "Holder"); "" in a game where nobody takes one."""
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat scores for: its team (seats 0 and 2 are team 0), or its own."""
+        return seat % 2 if self.teams else seat
+
     def progress(self, settings: S, played: int) -> str:
         """Where the game stands, for the scoreboard: by default the target."""
         return f"to {settings.target}"
@@ -191,10 +205,6 @@ class Variant[S: BaseSettings, H: BaseHand]:
     def broken_example(self) -> dict[str, object]:
         """Hand keys that, put into any valid hand, break a rule (for the contract tests)."""
         raise NotImplementedError
-
-    def side_of(self, seat: int) -> int:
-        """The side a seat plays for: its team (seats 0 and 2, 1 and 3) or itself."""
-        return seat % 2 if self.teams else seat
 
     def side_names(self, players: Sequence[str]) -> tuple[str, ...]:
         if not self.teams:

@@ -110,6 +110,7 @@ QUERY_PARAMETERS = [
     "from",
     "player",
     "page",
+    "hands",
 ]
 
 # Requests per form and action: enough to give every field a few hostile values in a run

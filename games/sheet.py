@@ -1,0 +1,100 @@
+"""The score sheet: a game's hands as rows, the way the paper sheet at the table has them.
+
+Each row is read from a stored hand (its dealer, taker, contract, trump, verdict, and the
+engine's scores and totals); only a hand with no verdict asks the engine whether its deal was
+played at all. The sheet on the page and the CSV download are both made from these rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from games.engine.cards import Suit
+
+if TYPE_CHECKING:
+    from games.models import Game, Hand
+
+SYMBOLS = {suit.value: suit.symbol for suit in Suit}
+
+# What the mark column shows for each verdict; an unplayed deal shows its own word.
+MARKS = {"made": "✓", "failed": "✗"}
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One side's part of a row: what the hand scored and the total after it."""
+
+    score: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Row:
+    pk: int
+    number: int
+    dealer: str
+    taker: str
+    """Who called, bid or holds the contract; "" when nobody did."""
+    contract: int | None
+    trump: str
+    """The trump's letter ("H"), "" when there is none."""
+    result: str
+    """"made", "failed", the word for a deal not played ("redeal", "void", "forfeit"), or ""
+    in a game without contracts."""
+    cells: tuple[Cell, ...]
+
+    @property
+    def suit(self) -> str:
+        return SYMBOLS.get(self.trump, "")
+
+    @property
+    def mark(self) -> str:
+        return MARKS.get(self.result, self.result)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    sides: tuple[str, ...]
+    taker: str
+    """The heading of the taker's column (the variant's word); "" hides it and the marks."""
+    rows: tuple[Row, ...]
+
+    @property
+    def wide(self) -> bool:
+        """Three or four sides: each side's hand score goes under its total, in one column,
+        so the names keep some room on a 360 px phone."""
+        return len(self.sides) > 2
+
+    @property
+    def columns(self) -> int:
+        """How many columns a row has: number, dealer, the taker and mark or the trump, and
+        one or two per side."""
+        return 2 + (2 if self.taker else 1) + len(self.sides) * (1 if self.wide else 2)
+
+
+def score_sheet(game: Game, hands: Iterable[Hand], names: Sequence[str]) -> Sheet:
+    """The sheet of `hands` (live hands of `game`, in order), naming players by `names`."""
+    engine = game.engine
+    settings = game.engine_settings()
+
+    def result(hand: Hand) -> str:
+        if hand.made is not None:
+            return "made" if hand.made else "failed"
+        return engine.hand(hand.facts, settings, names).unplayed
+
+    rows = tuple(
+        Row(
+            pk=hand.pk,
+            number=hand.number or 0,
+            dealer=names[hand.dealer],
+            taker=names[hand.declarer] if hand.declarer is not None else "",
+            contract=hand.contract,
+            trump=hand.trump,
+            result=result(hand),
+            cells=tuple(Cell(s, t) for s, t in zip(hand.scores, hand.totals, strict=True)),
+        )
+        for hand in hands
+    )
+    return Sheet(engine.side_names(names), engine.taker, rows)

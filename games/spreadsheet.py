@@ -1,0 +1,49 @@
+"""A score sheet as CSV, for a spreadsheet: a header row, then one row per hand."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from games.sheet import Sheet
+
+# Excel reads a CSV file without a byte-order mark in the system's legacy code page, so
+# "Şule" and ♠ come out garbled; with the mark it reads UTF-8. LibreOffice takes the mark
+# as UTF-8 too, and so do Numbers and Google Sheets. Hence UTF-8 with a BOM.
+BOM = "\ufeff"
+
+# A cell starting with one of these is run as a formula by spreadsheets (CSV injection);
+# a leading apostrophe makes it text. Numbers are written as numbers and keep their sign.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_text(value: str) -> str:
+    """A text cell that a spreadsheet shows as written, never runs."""
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
+def sheet_csv(sheet: Sheet) -> str:
+    """The sheet's rows as CSV text (with its BOM): hand, dealer, taker, contract, trump and
+    result where the game has contracts, then each side's hand score and running total."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    contracts = bool(sheet.taker)
+    head = ["Hand", "Dealer"]
+    if contracts:
+        head += [sheet.taker, "Contract", "Trump", "Result"]
+    else:
+        head += ["Trump"]
+    for side in sheet.sides:
+        head += [f"{side}: hand", f"{side}: total"]
+    writer.writerow(as_text(h) for h in head)
+    for row in sheet.rows:
+        cells: list[str | int] = [row.number, as_text(row.dealer)]
+        if contracts:
+            contract = "" if row.contract is None else row.contract
+            cells += [as_text(row.taker), contract, row.suit, row.result]
+        else:
+            cells += [row.suit]
+        for cell in row.cells:
+            cells += [cell.score, cell.total]
+        writer.writerow(cells)
+    return BOM + out.getvalue()

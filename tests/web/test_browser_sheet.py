@@ -1,0 +1,224 @@
+"""The score sheet and chart in Chromium: a phone screen of rows, light and dark, narrow
+phones with long names, the switch with and without script, and the printed page."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.db import connections
+
+from games.models import Circle, Game
+from tests.web.test_browser import CHROMIUM, FLAGS, SHOTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+if not shutil.which(CHROMIUM) and not os.environ.get("REQUIRE_BROWSER"):
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+PHONE = {"width": 390, "height": 844}
+NARROW = {"width": 360, "height": 780}
+LONG = ["Anneliese Wilhelmina Charlotte von Brandt", "Bartholomew Maximilian Fitzgerald-Smythe"]
+FORTY = [name[:40] for name in [*LONG, "Cleopatra Konstantina Papadopoulou-Smith", "Dov"]]
+
+
+@pytest.fixture
+def browser(live_server: Any) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        chromium.base_url = live_server.url
+        yield chromium
+        connections.close_all()
+        chromium.close()
+
+
+def open_page(
+    browser: Any, scheme: str = "light", viewport: dict[str, int] = PHONE, script: bool = True
+) -> Any:
+    context = browser.new_context(
+        viewport=viewport,
+        base_url=browser.base_url,
+        color_scheme=scheme,
+        java_script_enabled=script,
+    )
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    return page
+
+
+def klaberjass_evening(hands: int, names: list[str] | None = None) -> Game:
+    """A long Klaberjass game (target 5000, so it goes on): the callers go round, and every
+    fourth call fails."""
+    game = Game.create(
+        Circle.objects.create(),
+        "klaberjass",
+        names or ["Ann", "Ben", "Cleo", "Şule"],
+        {"target": 5000},
+    )
+    for n in range(hands):
+        caller = n % 4
+        ours = 100 if n % 4 != 3 else 50
+        points = [ours, 152 - ours] if caller % 2 == 0 else [152 - ours, ours]
+        game.record_hand(
+            {
+                "dealer": (n + 3) % 4,
+                "caller": caller,
+                "trump": "SHDC"[n % 4],
+                "card_points": points,
+                "last_trick": caller % 2,
+            }
+        )
+    return game
+
+
+def url(game: Game, query: str = "?hands=sheet") -> str:
+    return f"/c/{game.circle.slug}/g/{game.slug}/{query}"
+
+
+def shot(page: Any, name: str, full: bool = False) -> None:
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full, caret="initial")
+
+
+def rows_on_one_screen(page: Any) -> int:
+    """How many sheet rows are wholly on screen with the sheet's head at the top."""
+    return int(
+        page.evaluate(
+            """() => {
+              document.querySelector('table.sheet').scrollIntoView();
+              return [...document.querySelectorAll('table.sheet tbody tr')]
+                .filter(r => r.getBoundingClientRect().bottom <= window.innerHeight).length;
+            }"""
+        )
+    )
+
+
+def page_width(page: Any) -> int:
+    return int(page.evaluate("document.documentElement.scrollWidth"))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_fifteen_hands_and_more_fit_one_phone_screen(browser: Any, scheme: str) -> None:
+    game = klaberjass_evening(30)
+    page = open_page(browser, scheme)
+    page.goto(url(game))
+    assert rows_on_one_screen(page) >= 15
+    assert page_width(page) <= PHONE["width"]
+    shot(page, f"sheet-{scheme}")
+    page.locator(".chart-box").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, -12)")
+    shot(page, f"chart-{scheme}")
+    assert not page.errors
+
+
+@pytest.mark.parametrize(
+    ("variant", "names", "record"),
+    [
+        (
+            "304",
+            FORTY,
+            [
+                {"dealer": 3, "bidder": 0, "bid": 180, "trump": "S", "called_card": "AH",
+                 "partner": 2, "points": 190, "tricks": 5},
+                {"dealer": 0, "bidder": 1, "bid": 200, "trump": "C", "called_card": "JD",
+                 "partner": 3, "points": 185, "tricks": 4},
+            ],
+        ),
+        (
+            "hoskin-tekli",
+            FORTY[:3],
+            [
+                {"dealer": 0, "holder": 2, "contract": 650, "trump": "D",
+                 "melds": [60, 80, 350], "trick_points": [71, 90, 290], "gomu_points": 29,
+                 "last_trick": 2},
+                {"dealer": 0, "holder": 2, "contract": 650, "trump": "H",
+                 "melds": [60, 80, 100], "trick_points": [71, 90, 290], "gomu_points": 29,
+                 "last_trick": 0},
+            ],
+        ),
+    ],
+)  # fmt: skip
+def test_three_and_four_sides_with_forty_character_names_fit_a_360_px_phone(
+    browser: Any, variant: str, names: list[str], record: list[dict[str, Any]]
+) -> None:
+    game = Game.create(Circle.objects.create(), variant, names)
+    for hand in record * 3:
+        game.record_hand(hand)
+    for scheme in ("light", "dark"):
+        page = open_page(browser, scheme, NARROW)
+        page.goto(url(game))
+        assert page_width(page) <= NARROW["width"]
+        box = page.locator("table.sheet").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= NARROW["width"]
+        page.locator("table.sheet").scroll_into_view_if_needed()
+        shot(page, f"sheet-{variant}-360-{scheme}")
+        assert not page.errors
+
+
+def test_long_names_keep_the_sheet_and_chart_in_a_phone_in_landscape(browser: Any) -> None:
+    game = klaberjass_evening(12, FORTY)
+    page = open_page(browser, "dark", {"width": 844, "height": 390})
+    page.goto(url(game))
+    assert page_width(page) <= 844
+    page.locator(".chart-box").scroll_into_view_if_needed()
+    shot(page, "sheet-landscape-dark")
+
+
+def test_the_switch_works_without_script_and_survives_a_reload(browser: Any) -> None:
+    game = klaberjass_evening(3)
+    page = open_page(browser, script=False)
+    page.goto(url(game, ""))
+    assert page.locator(".hand-list").count() == 1
+    page.locator(".view-switch").get_by_role("link", name="Sheet").click()
+    page.locator("table.sheet").wait_for()
+    page.goto(url(game, ""))
+    assert page.locator("table.sheet tbody tr").count() == 3
+    page.locator(".view-switch").get_by_role("link", name="Details").click()
+    page.locator(".hand-list").wait_for()
+    page.reload()
+    assert page.locator("table.sheet").count() == 0
+
+
+def test_the_switch_with_script_swaps_the_hands_in_place_and_is_remembered(browser: Any) -> None:
+    game = klaberjass_evening(3)
+    page = open_page(browser)
+    page.goto(url(game, ""))
+    page.locator(".view-switch").get_by_role("link", name="Sheet").click()
+    page.locator("table.sheet").wait_for()
+    assert page.url.endswith(url(game, ""))  # swapped in place, not a new page
+    page.reload()
+    assert page.locator("table.sheet tbody tr").count() == 3
+    assert page.locator('.view-switch a[aria-current="true"]').inner_text() == "Sheet"
+    assert not page.errors
+
+
+def test_a_thirty_hand_sheet_prints_on_one_a4_page(browser: Any) -> None:
+    game = klaberjass_evening(30, FORTY)
+    page = open_page(browser)
+    page.goto(url(game))
+    pdf = page.pdf(format="A4", print_background=True)
+    (SHOTS / "sheet-print.pdf").write_bytes(pdf)
+    assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 1
+    if shutil.which("pdftoppm"):
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-png",
+                "-r",
+                "60",
+                str(SHOTS / "sheet-print.pdf"),
+                str(SHOTS / "sheet-print"),
+            ],
+            check=True,
+        )
