@@ -541,6 +541,8 @@ def _play_context(
         hand.row_key = _row_key(game, hand, watching)  # type: ignore[attr-defined]
     view = _hands_view(request)
     sheet, sheet_before = _sheet(game, names, before) if view == "sheet" else (None, None)
+    # A big screen shows the sheet beside the hands whichever view the list is in.
+    watch_sheet = (sheet or _sheet(game, names, None)[0]) if watching else None
     progress = _progress(game)
     members = [
         [n for seat, n in enumerate(names) if engine.side_of(seat) == side]
@@ -595,6 +597,7 @@ def _play_context(
             else reverse("game", args=[game.circle.slug, game.slug])
         ),
         "sheet": sheet,
+        "watch_sheet": watch_sheet,
         "sheet_before": sheet_before,
         "chart": _chart(game, sides, target),
         "form": form,

@@ -101,29 +101,46 @@ def test_on_a_tv_the_watch_page_fills_the_screen_without_scrolling(
         assert box is not None and box["y"] + box["height"] <= TV["height"]
     assert "Ben called ♠" in page.locator(".progress-line").inner_text()
     assert page.locator("#hands .hand:visible").count() == 6
+    # All 20 hands are on the sheet, each row whole, with the hand in progress shown too.
+    sheet = page.locator("#watch-sheet").bounding_box()
+    rows = page.locator("#watch-sheet tbody tr")
+    assert sheet is not None and rows.count() == 20
+    last = rows.nth(19).bounding_box()
+    assert last is not None and last["y"] + last["height"] <= sheet["y"] + sheet["height"] + 1
     shot(page, f"tv-watch-{scheme}")
 
 
-def test_on_a_tv_the_sheet_and_chart_get_the_right_hand_column(phone: Phone) -> None:
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_on_a_tv_the_sheet_and_chart_take_the_right_hand_column(phone: Phone, scheme: str) -> None:
     game = new_game()
-    game.record_hand(klob_hand())
-    page = phone("light", TV)
+    game.settings = {**game.settings, "target": 10000}
+    game.save(update_fields=["settings"])
+    for number in range(19):
+        game.record_hand(klob_hand(dealer=(3 + number) % 4, caller=number % 4))
+    page = phone(scheme, TV)
     page.goto(f"/w/{game.watch_slug}/")
-    hands = page.locator("#hands").bounding_box()
-    assert hands is not None and hands["width"] > 0.9 * (TV["width"] - 100)
-    # Once the sheet and the chart hold something, they take the right of the screen.
-    page.evaluate(
-        "for (const id of ['watch-sheet', 'watch-chart'])"
-        " document.getElementById(id).textContent = id"
+    # The twentieth hand comes with the poll: the sheet and the chart follow it.
+    twentieth = game.record_hand(klob_hand(dealer=2, caller=3))
+    page.locator(f"#watch-sheet-{twentieth.pk}").wait_for(timeout=5000)
+    shot(page, f"tv-sheet-chart-{scheme}")
+    sheet, chart, hands = (
+        page.locator(f"#{region}").bounding_box()
+        for region in ("watch-sheet", "watch-chart", "hands")
     )
-    sheet, chart = (
-        page.locator("#watch-sheet").bounding_box(),
-        page.locator("#watch-chart").bounding_box(),
-    )
-    hands = page.locator("#hands").bounding_box()
     assert sheet is not None and chart is not None and hands is not None
-    assert sheet["x"] > hands["x"] + hands["width"] and chart["y"] >= sheet["y"] + sheet["height"]
+    # The chart over the newest hands on the left, the sheet on the right.
+    assert sheet["x"] >= chart["x"] + chart["width"] and sheet["x"] >= hands["x"] + hands["width"]
+    assert hands["y"] >= chart["y"] + chart["height"]
+    # Every one of the 20 rows is on the screen, whole, and so is the chart.
+    rows = page.locator("#watch-sheet tbody tr")
+    assert rows.count() == 20
+    for i in range(20):
+        row = rows.nth(i).bounding_box()
+        assert row is not None and row["y"] + row["height"] <= sheet["y"] + sheet["height"] + 1
+    svg = page.locator("#watch-chart svg").bounding_box()
+    assert svg is not None and svg["y"] + svg["height"] <= TV["height"]
     assert page.evaluate("document.documentElement.scrollHeight") <= TV["height"]
+    assert page.locator("svg.chart").count() == 1, "the chart once, beside the hands"
 
 
 # -- a phone turned sideways ------------------------------------------------------------------
