@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
+from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db import transaction
@@ -526,7 +527,8 @@ def _play_context(
     sides = engine.side_names(names)
     settings = game.engine_settings()
     target = settings.target
-    hands = game.live_hands().reverse().prefetch_related("declarations")
+    # A row shows what the hand scored, never the facts it was scored from.
+    hands = game.live_hands().reverse().defer("facts").prefetch_related("declarations")
     before = _int_param(request, "before")
     if before:
         hands = hands.filter(number__lt=before)
@@ -622,7 +624,22 @@ def _sheet(game: Game, names: list[str], before: int | None) -> tuple[Sheet, int
 
 
 def _chart(game: Game, sides: tuple[str, ...], target: int) -> Chart | None:
-    """The running totals of every live hand as a chart, the failed contracts marked."""
+    """The running totals of every live hand as a chart, the failed contracts marked.
+
+    It reads every hand, so it is kept in the "rows" cache under what it shows: the game's
+    version (every change to a hand makes a new one), the side names and the target. A page
+    or a poll of a 500-hand game then costs what a 5-hand one does."""
+    key = hashlib.blake2b(repr((sides, target)).encode(), digest_size=16).hexdigest()
+    key = f"chart:{game.slug}:{game.version}:{key}"
+    cache = caches["rows"]
+    chart: Chart | None = cache.get(key)
+    if chart is None and key not in cache:
+        chart = _draw_chart(game, sides, target)
+        cache.set(key, chart)
+    return chart
+
+
+def _draw_chart(game: Game, sides: tuple[str, ...], target: int) -> Chart | None:
     engine = game.engine
     rows = list(game.live_hands().values_list("number", "totals", "made", "declarer"))
     failed = [

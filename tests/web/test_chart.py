@@ -9,6 +9,7 @@ hand n of N is at x = 34 + round(280 n / N), a total v at y = 10 + round(120 (hi
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django.test import Client
 from django.urls import reverse
@@ -156,3 +157,24 @@ def test_a_poll_after_another_phone_saved_brings_the_new_chart(client: Client, g
     url = reverse("game_live", args=[game.circle.slug, game.slug])
     html = client.get(url, {"v": seen, "d": 0}, HTTP_HX_REQUEST="true").content.decode()
     assert "Running totals over 2 hands" in svg(html)
+
+
+def test_the_chart_is_drawn_once_per_change_to_the_game(
+    client: Client, game: Game, monkeypatch: Any
+) -> None:
+    from django.core.cache import caches
+
+    from games import views
+
+    caches["rows"].clear()
+    drawn: list[int] = []
+    draw = views._draw_chart
+    monkeypatch.setattr(views, "_draw_chart", lambda g, *a: drawn.append(g.version) or draw(g, *a))
+    game.record_hand(klob_hand())
+    page = reverse("game", args=[game.circle.slug, game.slug])
+    first = client.get(page).content.decode()
+    assert client.get(page).content.decode().count("<polyline") == first.count("<polyline") == 2
+    assert len(drawn) == 1
+    game.record_hand(klob_hand())
+    second = client.get(page).content.decode()
+    assert len(drawn) == 2 and second != first
