@@ -55,13 +55,21 @@ def score_chart(
     totals: Sequence[Sequence[int]],
     failed: Sequence[tuple[int, int]],
     target: int,
+    numbers: Sequence[int] = (),
 ) -> Chart | None:
     """The chart of `totals` (one tuple per hand, after it, in order); `failed` lists
     (hand number, side) for each contract that failed; a `target` of 0 means none. None
-    without hands: there is nothing to draw."""
+    without hands: there is nothing to draw.
+
+    `numbers` names the hand of each row of `totals` when they are a sample of a long game
+    (every few hands, and the last): the chart is a few hundred units wide, so a longer
+    game draws the same from a sample. A failed contract on a hand left out of the sample
+    is not marked. By default the rows are hands 1, 2, 3 and so on."""
     if not totals:
         return None
-    count = len(totals)
+    numbers = list(numbers) or list(range(1, len(totals) + 1))
+    at = dict(zip(numbers, totals, strict=True))
+    count = numbers[-1]
     every = [0, *(t for row in totals for t in row)]
     low = min(every)
     high = max([*every, target])
@@ -76,11 +84,13 @@ def score_chart(
 
     lines = []
     for side in range(len(sides)):
-        points = [(x(0), y(0))] + [(x(n), y(row[side])) for n, row in enumerate(totals, 1)]
+        points = [(x(0), y(0))] + [(x(n), y(row[side])) for n, row in at.items()]
         lines.append(" ".join(f"{px},{py}" for px, py in thinned(points)))
     marks = [""] * len(sides)
     for number, side in failed:
-        cx, cy = x(number), y(totals[number - 1][side])
+        if number not in at:
+            continue
+        cx, cy = x(number), y(at[number][side])
         marks[side] += f"M{cx - MARK},{cy - MARK}l{SPAN},{SPAN}m0,-{SPAN}l-{SPAN},{SPAN}"
     shown = sorted({high, low, 0} - ({target} if target else set()))
     score_labels = [Label(LEFT - 4, y(v), _number(v)) for v in shown]

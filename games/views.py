@@ -13,7 +13,7 @@ from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import F, Q, QuerySet
 from django.http import (
     Http404,
     HttpRequest,
@@ -639,15 +639,25 @@ def _chart(game: Game, sides: tuple[str, ...], target: int) -> Chart | None:
     return chart
 
 
+# The chart is 280 units wide: a longer game is drawn from every few hands (games/chart.py).
+CHART_POINTS = 280
+
+
 def _draw_chart(game: Game, sides: tuple[str, ...], target: int) -> Chart | None:
     engine = game.engine
-    rows = list(game.live_hands().values_list("number", "totals", "made", "declarer"))
+    rows = game.live_hands()
+    step = -(-game.hand_count // CHART_POINTS)
+    if step > 1:
+        sampled = Q(number=game.hand_count) | Q(on_step=0)
+        rows = rows.annotate(on_step=F("number") % step).filter(sampled)
+    read = list(rows.values_list("number", "totals", "made", "declarer"))
     failed = [
         (number, engine.side_of(declarer))
-        for number, _, made, declarer in rows
+        for number, _, made, declarer in read
         if made is False and declarer is not None
     ]
-    return score_chart(sides, [totals for _, totals, _, _ in rows], failed, target)
+    numbers = [number for number, _, _, _ in read]
+    return score_chart(sides, [totals for _, totals, _, _ in read], failed, target, numbers)
 
 
 def _row_key(game: Game, hand: Hand, watching: bool) -> str:

@@ -178,3 +178,34 @@ def test_the_chart_is_drawn_once_per_change_to_the_game(
     game.record_hand(klob_hand())
     second = client.get(page).content.decode()
     assert len(drawn) == 2 and second != first
+
+
+def test_a_sample_of_a_long_game_puts_each_hand_at_its_place() -> None:
+    chart = score_chart(
+        ["Us", "Them"], [(10, 0), (30, 0), (40, 20)], [(4, 0), (9, 1)], 0, numbers=[3, 6, 9]
+    )
+    assert chart is not None
+    assert [label.text for label in chart.hand_labels] == ["1", "9"]
+    full = score_chart(["Us", "Them"], [(0, 0)] * 8 + [(40, 20)], [], 0)
+    assert full is not None
+    # Hand 9 ends at the same place either way; hand 4 was not sampled, so not marked.
+    assert chart.lines[0].split()[-1] == full.lines[0].split()[-1]
+    assert chart.marks[0] == "" and chart.marks[1] != "" and chart.failures == 2
+
+
+def test_a_long_game_is_drawn_from_every_few_hands(
+    game: Game, monkeypatch: Any, django_assert_num_queries: Any
+) -> None:
+    from games import views
+
+    monkeypatch.setattr(views, "CHART_POINTS", 5)
+    game = Game.create(game.circle, "klaberjass", game.player_names(), {"target": 100000})
+    for _ in range(12):
+        game.record_hand(klob_hand())
+    sides = game.side_names
+    with django_assert_num_queries(1) as queries:
+        chart = views._draw_chart(game, sides, 100000)
+    assert chart is not None and chart.hand_labels[-1].text == "12"
+    # Every third hand and the last: hands 3, 6, 9 and 12, and the start at 0.
+    assert len(chart.lines[0].split()) <= 5
+    assert "% 3" in queries.captured_queries[0]["sql"].replace("%%", "%")
