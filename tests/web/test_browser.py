@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,52 @@ if not shutil.which(CHROMIUM) and not os.environ.get("REQUIRE_BROWSER"):
 # Playwright's sync API runs an event loop in this thread; the ORM calls the test makes
 # between page actions are plain synchronous ones.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+PHONE = {"width": 390, "height": 844}
+# A preview replaced by a newer one is aborted on purpose (hx-sync), and htmx reports the
+# abort on the console; a 409 is a late change refused with a message the page shows.
+EXPECTED = ("htmx:sendAbort", "htmx:afterRequest", CONFLICT)
+
+
+@contextmanager
+def phones(live_server: Any, expected: tuple[str, ...] = EXPECTED) -> Iterator[Any]:
+    """Opens phones, each a browser context of its own (its own cookies, storage and service
+    worker): `open_phone(scheme, viewport, **context_options)`. Any console error but the
+    `expected` ones, or any script error, fails the test at the end."""
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pages: list[Any] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+
+        def open_phone(
+            scheme: str = "light", viewport: dict[str, int] = PHONE, **options: Any
+        ) -> Any:
+            context = browser.new_context(
+                viewport=viewport, base_url=live_server.url, color_scheme=scheme, **options
+            )
+            page = context.new_page()
+            page.errors = []
+            page.on(
+                "console",
+                lambda m: (
+                    m.type == "error"
+                    and not m.text.startswith(expected)
+                    and page.errors.append(m.text)
+                ),
+            )
+            page.on("pageerror", lambda e: page.errors.append(str(e)))
+            pages.append(page)
+            return page
+
+        yield open_phone
+        # The test's own queries ran while Playwright's loop was current, so their connection
+        # lives in that context: close it here, or the test database cannot be dropped.
+        connections.close_all()
+        browser.close()
+    for page in pages:
+        assert not page.errors, page.errors
 
 
 @pytest.fixture

@@ -9,10 +9,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from django.db import connections
 
 from games.models import Circle, Game
-from tests.web.test_browser import CHROMIUM, FLAGS, SHOTS, shot
+from tests.web.test_browser import CHROMIUM, PHONE, SHOTS, phones, shot
 from tests.web.test_stats import play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,7 +21,6 @@ if not shutil.which(CHROMIUM) and not os.environ.get("REQUIRE_BROWSER"):
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-PHONE = {"width": 390, "height": 844}
 NARROW = {"width": 360, "height": 780}
 LONG_NAME = "Maximiliana Wolkenstein-Oberhausenmeiers"  # the longest name a player can have
 Phone = Callable[..., Any]
@@ -31,33 +29,14 @@ Phone = Callable[..., Any]
 @pytest.fixture
 def phone(live_server: Any) -> Iterator[Phone]:
     """Opens a phone (a browser context of its own): colour scheme, size and time zone."""
-    from playwright.sync_api import sync_playwright
-
-    SHOTS.mkdir(exist_ok=True)
-    pages: list[Any] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+    with phones(live_server, ()) as open_any:
 
         def open_phone(
             scheme: str = "light", viewport: dict[str, int] = PHONE, zone: str = "Europe/Berlin"
         ) -> Any:
-            context = browser.new_context(
-                viewport=viewport,
-                base_url=live_server.url,
-                color_scheme=scheme,
-                timezone_id=zone,
-            )
-            page = context.new_page()
-            page.errors = []
-            page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
-            page.on("pageerror", lambda e: page.errors.append(str(e)))
-            pages.append(page)
-            return page
+            return open_any(scheme, viewport, timezone_id=zone)
 
         yield open_phone
-        connections.close_all()
-        browser.close()
-    assert all(not page.errors for page in pages), [page.errors for page in pages]
 
 
 @pytest.fixture

@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.db import connections
 
 from games.models import Circle, Game
-from tests.web.test_browser import CHROMIUM, CONFLICT, FLAGS, step
+from tests.web.test_browser import CHROMIUM, EXPECTED, phones, step
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,7 +27,6 @@ if not shutil.which(CHROMIUM) and not os.environ.get("REQUIRE_BROWSER"):
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 SHOTS = Path(os.environ.get("SCORER_SHOTS", Path(__file__).resolve().parents[2] / "screenshots"))
-PHONE = {"width": 390, "height": 844}
 # Without signal a request that is tried fails, and Chromium says so on the console.
 OFFLINE = ("Failed to load resource: net::ERR_INTERNET_DISCONNECTED",)
 Phone = Callable[..., Any]
@@ -37,37 +35,8 @@ Phone = Callable[..., Any]
 @pytest.fixture
 def phone(live_server: Any) -> Iterator[Phone]:
     """Opens another phone (a browser context of its own, with its own service worker)."""
-    from playwright.sync_api import sync_playwright
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pages: list[Any] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-
-        def open_phone(scheme: str = "light", viewport: dict[str, int] = PHONE) -> Any:
-            context = browser.new_context(
-                viewport=viewport, base_url=live_server.url, color_scheme=scheme
-            )
-            page = context.new_page()
-            page.errors = []
-            expected = ("htmx:sendAbort", "htmx:afterRequest", CONFLICT, *OFFLINE)
-            page.on(
-                "console",
-                lambda m: (
-                    m.type == "error"
-                    and not m.text.startswith(expected)
-                    and page.errors.append(m.text)
-                ),
-            )
-            page.on("pageerror", lambda e: page.errors.append(str(e)))
-            pages.append(page)
-            return page
-
+    with phones(live_server, (*EXPECTED, *OFFLINE)) as open_phone:
         yield open_phone
-        connections.close_all()
-        browser.close()
-    for page in pages:
-        assert not page.errors, page.errors
 
 
 def shot(page: Any, name: str) -> None:

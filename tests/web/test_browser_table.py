@@ -11,10 +11,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from django.db import connections
 
 from games.models import Circle, Game, HandInProgress
-from tests.web.test_browser import CHROMIUM, CONFLICT, FLAGS, SHOTS, declare, step
+from tests.web.test_browser import CHROMIUM, PHONE, SHOTS, declare, phones, step
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,47 +22,15 @@ if not shutil.which(CHROMIUM) and not os.environ.get("REQUIRE_BROWSER"):
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-PHONE = {"width": 390, "height": 844}
 Phone = Callable[..., Any]
 
 
 @pytest.fixture
 def phone(live_server: Any) -> Iterator[Phone]:
     """Opens another phone (a browser context of its own) at 390×844."""
-    from playwright.sync_api import sync_playwright
-
-    SHOTS.mkdir(exist_ok=True)
     LIVE["url"] = live_server.url
-    pages: list[Any] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-
-        def open_phone(scheme: str = "light", viewport: dict[str, int] = PHONE) -> Any:
-            context = browser.new_context(
-                viewport=viewport, base_url=live_server.url, color_scheme=scheme
-            )
-            page = context.new_page()
-            page.errors = []
-            # A preview replaced by a newer one is aborted on purpose (hx-sync); a 409 is a
-            # late change refused with a message the page shows.
-            aborted = ("htmx:sendAbort", "htmx:afterRequest", CONFLICT)
-            page.on(
-                "console",
-                lambda m: (
-                    m.type == "error"
-                    and not m.text.startswith(aborted)
-                    and page.errors.append(m.text)
-                ),
-            )
-            page.on("pageerror", lambda e: page.errors.append(str(e)))
-            pages.append(page)
-            return page
-
+    with phones(live_server) as open_phone:
         yield open_phone
-        connections.close_all()
-        browser.close()
-    for page in pages:
-        assert not page.errors, page.errors
 
 
 def new_game(variant: str, names: list[str], **settings: Any) -> Game:
