@@ -57,8 +57,9 @@ def thinned(points: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def win_rate_chart(series: Sequence[Series], games: int) -> Chart | None:
-    """The chart of each player's win rate over the finished games; None without any."""
-    if not series or games < 1:
+    """The chart of each player's win rate over the finished games; None before the second:
+    over one game there is no "over time" to draw."""
+    if not series or games < 2:
         return None
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 

@@ -245,3 +245,14 @@ def test_the_stats_page_takes_as_many_queries_for_fifty_games_as_for_one(
     # The circle, its games' variants, games, seats, contracts, best hands, declarations and
     # (for one game) the hand that scored best.
     assert one <= 8
+
+
+def test_a_circle_of_one_game_can_still_choose_it_and_draws_no_chart_of_one_result(
+    client: Client, circle: Circle
+) -> None:
+    import_games(circle, 1)
+    page = client.get(f"/c/{circle.slug}/stats").content.decode()
+    assert f'href="/c/{circle.slug}/stats?variant=klaberjass"' in page
+    assert "Win rate over time" not in page, "one game has no over time"
+    import_games(circle, 1)
+    assert "Win rate over time" in client.get(f"/c/{circle.slug}/stats").content.decode()
