@@ -17,7 +17,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -154,6 +153,7 @@ def phone_speed(circle: Circle) -> None:
     """The game page's first load and the tap on Save to the new score, as a phone sees them
     (bench/phone.py), served by gunicorn with these settings on this database."""
     from bench import phone
+    from bench.load import wait_until_serving
 
     page_game = Game.import_record(
         circle,
@@ -187,12 +187,7 @@ def phone_speed(circle: Circle) -> None:
     )
     try:
         base = f"http://127.0.0.1:{port}/c/{circle.slug}/g/"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + page_game.slug + "/", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_until_serving(port, server)
         lines = phone.measure(
             base + page_game.slug + "/", [base + g.slug + "/" for g in save_games]
         )

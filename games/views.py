@@ -532,16 +532,18 @@ def _play_context(
     before = _int_param(request, "before")
     if before:
         hands = hands.filter(number__lt=before)
-    hands = list(hands[: HANDS_PER_PAGE + 1])
-    more_before = hands[HANDS_PER_PAGE - 1].number if len(hands) > HANDS_PER_PAGE else None
-    hands = hands[:HANDS_PER_PAGE]
+    view = _hands_view(request)
+    # The sheet shows the hands itself: a phone on it needs only the newest (its undo).
+    per_page = 1 if view == "sheet" and not watching else HANDS_PER_PAGE
+    hands = list(hands[: per_page + 1])
+    more_before = hands[per_page - 1].number if len(hands) > per_page else None
+    hands = hands[:per_page]
     for hand in hands:
         hand.rows = list(zip(sides, hand.scores, hand.totals, strict=True))  # type: ignore[attr-defined]
         hand.dealer_name = names[hand.dealer]  # type: ignore[attr-defined]
         hand.declared = [(names[d.seat], d) for d in hand.declarations.all()]  # type: ignore[attr-defined]
         hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""  # type: ignore[attr-defined]
         hand.row_key = _row_key(game, hand, watching)  # type: ignore[attr-defined]
-    view = _hands_view(request)
     sheet, sheet_before = _sheet(game, names, before) if view == "sheet" else (None, None)
     # A big screen shows the sheet beside the hands whichever view the list is in.
     watch_sheet = (sheet or _sheet(game, names, None)[0]) if watching else None

@@ -15,21 +15,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from bench.hands import hand
 from games.engine.record import MAX_BYTES, MAX_HANDS
 from games.models import Circle, Declaration, Game, Hand
 from tests.conftest import PLAYERS
-
-
-def long_hand(i: int) -> dict[str, Any]:
-    ns = 70 + (i * 7) % 20
-    return {
-        "dealer": i % 4,
-        "caller": i % 4,
-        "trump": "SHDC"[i % 4],
-        "card_points": [ns, 152 - ns],
-        "last_trick": i % 2,
-        "declarations": [{"seat": 1, "kind": "sequence", "length": 3, "top": "K", "suit": "D"}],
-    }
 
 
 def record(hands: int, players: list[str] | None = None) -> dict[str, Any]:
@@ -38,7 +27,7 @@ def record(hands: int, players: list[str] | None = None) -> dict[str, Any]:
         "variant": "klaberjass",
         "settings": {"target": 1_000_000_000},
         "players": players or PLAYERS,
-        "hands": [long_hand(i) for i in range(hands)],
+        "hands": [hand(i) for i in range(hands)],
     }
 
 

@@ -16,6 +16,7 @@ from django.urls import reverse
 from games.models import Circle, Game
 from games.sheet import Cell, Row, score_sheet
 from tests.conftest import PLAYERS, hand_id, klob_hand
+from tests.engine.test_hoskin import tekli
 
 
 def sheet_of(game: Game) -> Any:
@@ -257,18 +258,7 @@ def test_three_sides_put_each_hand_score_under_its_total(client: Client, circle:
     game = Game.create(circle, "hoskin-tekli", ["Ece", "Fatih", "Gül"])
     # Gül holds at 650 in ♦: 290 tricks + 350 melds + 29 gömü + 20 for her last trick = 689,
     # made. Ece counts 71 + 60 = 131, Fatih 90 + 80 = 170.
-    game.record_hand(
-        {
-            "dealer": 0,
-            "holder": 2,
-            "contract": 650,
-            "trump": "D",
-            "melds": [60, 80, 350],
-            "trick_points": [71, 90, 290],
-            "gomu_points": 29,
-            "last_trick": 2,
-        }
-    )
+    game.record_hand(tekli())
     sheet = sheet_of(game)
     assert sheet.wide and not sheet_of(evening_game(circle)).wide
     assert sheet.rows[0].cells == (Cell(131, 131), Cell(170, 170), Cell(689, 689))
@@ -315,3 +305,15 @@ def test_a_shared_win_ends_the_sheet_with_both_winners(client: Client, circle: C
     html = page(client, game, "?hands=sheet").content.decode()
     # Two columns before the sides' four, and the taker's two: eight.
     assert '<td colspan="8" class="sheet-won">★ Asha &amp; Chitra win</td>' in html
+
+
+def test_the_sheet_view_reads_only_the_newest_hand_for_the_list_it_does_not_show(
+    client: Client, circle: Circle
+) -> None:
+    game = evening_game(circle)
+    response = page(client, game, "?hands=sheet")
+    html = response.content.decode()
+    newest = game.live_hands().last()
+    assert newest is not None and [h.pk for h in response.context["hands"]] == [newest.pk]
+    assert f"Undo hand {newest.number}" in html and 'class="hand-list"' not in html
+    assert len(response.context["sheet"].rows) == game.hand_count
