@@ -69,6 +69,7 @@ MIDDLEWARE = [
     # random bytes against BREACH, and the CSRF token is masked anew on every response.
     "django.middleware.gzip.GZipMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -112,8 +113,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
+# The languages the tables play in (issue 14). A phone's choice (the menu's picker, kept in a
+# cookie) comes first, then its circle's default, then the browser's Accept-Language.
+LANGUAGES = [
+    ("en", "English"),
+    ("tr", "Türkçe"),
+    ("ru", "Русский"),
+    ("uk", "Українська"),
+    ("ta", "தமிழ்"),
+    ("he", "עברית"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 400 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
-USE_I18N = False
+USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"

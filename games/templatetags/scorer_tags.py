@@ -9,8 +9,11 @@ from urllib.parse import quote
 import segno
 from django import template
 from django.contrib.staticfiles import finders
+from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+
+from games.engine.texts import Text
 
 register = template.Library()
 
@@ -76,3 +79,40 @@ def _qr_code(link: str, label: str) -> SafeString:
     # segno escapes nothing it does not write itself; the label is the page's own text.
     labelled = drawing.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1)
     return mark_safe(labelled)  # noqa: S308 (segno's markup, with an escaped label)
+
+
+class _ActiveLanguage:
+    """The engine's sentences in the language Django has active for this request."""
+
+    def pgettext(self, context: str, message: str) -> str:
+        return translation.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
+        return translation.npgettext(context, singular, plural, count)
+
+
+ACTIVE = _ActiveLanguage()
+
+
+def _isolate(value: str) -> str:
+    """A name or score kept in its own direction inside a right-to-left sentence."""
+    return f"\u2068{value}\u2069"
+
+
+def say_text(value: Any) -> str:
+    """An engine sentence in the reader's language: a Text, its stored JSON form
+    ({"id": …, "params": …}), or plain text stored before sentences had ids."""
+    if isinstance(value, dict) and "id" in value:
+        try:
+            value = Text.from_json(value)
+        except (KeyError, TypeError, ValueError):
+            return ""
+    if isinstance(value, Text):
+        return value.render(ACTIVE, _isolate if translation.get_language_bidi() else None)
+    return "" if value is None else str(value)
+
+
+@register.filter
+def say(value: Any) -> str:
+    """{{ note|say }}: an engine sentence in the reader's language."""
+    return say_text(value)
