@@ -159,6 +159,25 @@ def say(id: str, /, **params: Param) -> Text:
 
 # --- shared: cards, numbers, errors ------------------------------------------------------
 
+# A rank as a card's label writes it ("K" in "K♠") and as a button or a sentence names it.
+_t("card.rank.7", "7")
+_t("card.rank.8", "8")
+_t("card.rank.9", "9")
+_t("card.rank.10", "10")
+_t("card.rank.J", "J")
+_t("card.rank.Q", "Q")
+_t("card.rank.K", "K")
+_t("card.rank.A", "A")
+_t("card.name.7", "Seven")
+_t("card.name.8", "Eight")
+_t("card.name.9", "Nine")
+_t("card.name.10", "Ten")
+_t("card.name.J", "Jack")
+_t("card.name.Q", "Queen")
+_t("card.name.K", "King")
+_t("card.name.A", "Ace")
+_t("card.label", "{rank}{suit}")
+
 
 # --- klaberjass --------------------------------------------------------------------------
 
