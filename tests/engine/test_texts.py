@@ -1,0 +1,142 @@
+"""The engine's sentences are message ids with parameters (issue 14).
+
+A pseudo-language renders every catalogue sentence as its id and its placeholders only, so
+any English left in a rendered note was not written through the catalogue.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import pickle
+import re
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.engine.record import GameRecord, read_json
+from games.engine.texts import CATALOGUE, ENGLISH, Text
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = sorted((ROOT / "tests" / "records").glob("*.json"))
+
+
+def placeholders(pattern: str) -> list[str]:
+    return sorted({name for _, name, _, _ in string.Formatter().parse(pattern) if name})
+
+
+class Pseudo:
+    """Each sentence becomes ⟦id placeholders⟧: no word of its English survives."""
+
+    def pgettext(self, context: str, message: str) -> str:
+        return "⟦" + " ".join(["#", *(f"{{{p}}}" for p in placeholders(message))]) + "⟧"
+
+    def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
+        return self.pgettext(context, plural)
+
+
+def leftover_english(rendered: str, known: set[str]) -> list[str]:
+    """Words of three letters or more outside the markers that are not names or values."""
+    stripped = re.sub(r"[⟦⟧#]", " ", rendered)
+    return [w for w in re.findall(r"[A-Za-z]{3,}", stripped) if w not in known]
+
+
+def scored_records() -> list[tuple[str, GameRecord]]:
+    return [(p.stem, GameRecord.from_dict(read_json(p.read_text()))) for p in RECORDS]
+
+
+@pytest.mark.parametrize(("name", "record"), scored_records(), ids=[p.stem for p in RECORDS])
+def test_every_note_and_reason_of_the_records_is_a_catalogue_sentence(
+    name: str, record: GameRecord
+) -> None:
+    game = record.score()
+    known = {w for player in record.players for w in re.findall(r"[A-Za-z]+", player)}
+    for hand in game.hands:
+        said = [*hand.score.notes, *(v.reason for v in hand.score.verdicts)]
+        for sentence in said:
+            if not sentence:
+                continue
+            assert isinstance(sentence, Text), f"{name}: not from the catalogue: {sentence!r}"
+            assert leftover_english(sentence.render(Pseudo()), known) == [], sentence
+
+
+def test_a_text_is_its_english_and_keeps_its_id_and_parameters() -> None:
+    text = Text("card.label", rank=Text("card.rank.K"), suit="♠")
+    assert text == "K♠" and text.id == "card.label"
+    assert Text.from_json(json.loads(json.dumps(text.to_json()))) == text
+    assert pickle.loads(pickle.dumps(text)).to_json() == text.to_json()
+    assert text.render(ENGLISH) == "K♠"
+
+
+def test_an_unknown_id_is_refused() -> None:
+    with pytest.raises(KeyError):
+        Text("no.such.sentence")
+
+
+def test_a_translation_that_breaks_a_placeholder_falls_back_to_english() -> None:
+    class Broken:
+        def pgettext(self, context: str, message: str) -> str:
+            return "{nope} {rank"
+
+        def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
+            return "{nope}"
+
+    assert Text("card.label", rank="K", suit="♠").render(Broken()) == "K♠"
+
+
+def test_every_catalogue_sentence_is_used_by_the_engine_or_the_site_and_every_id_said_exists() -> (
+    None
+):
+    said: set[str] = set()
+    sources = [*(ROOT / "games").rglob("*.py"), *(ROOT / "templates").rglob("*.html")]
+    for path in sources:
+        if path.name == "texts.py":
+            continue
+        source = path.read_text()
+        said |= set(re.findall(r"""\bsay\(\s*["']([a-z0-9_.]+)["']""", source))
+        said |= set(re.findall(r"""\bText\(\s*["']([a-z0-9_.]+)["']""", source))
+        said |= set(re.findall(r"""["']([a-z0-9_]+\.[a-z0-9_.]+)["']""", source)) & set(CATALOGUE)
+    prefixes = set(
+        re.findall(r"""\bsay\(\s*f["']([a-z0-9_.]+)\{""", "".join(p.read_text() for p in sources))
+    )
+    missing = {i for i in said if i not in CATALOGUE}
+    assert missing == set(), f"said but not in the catalogue: {sorted(missing)}"
+    unused = {i for i in CATALOGUE if i not in said and not any(i.startswith(p) for p in prefixes)}
+    unused -= {i for i in CATALOGUE if i.startswith(("card.rank.", "card.name."))}
+    assert unused == set(), f"in the catalogue but never said: {sorted(unused)}"
+
+
+def test_every_plural_sentence_counts_and_singular_and_plural_share_placeholders() -> None:
+    for id, entry in CATALOGUE.items():
+        if isinstance(entry, tuple):
+            singular, plural = entry
+            assert "count" in placeholders(plural), id
+            assert set(placeholders(singular)) <= set(placeholders(plural)), id
+
+
+def test_the_engine_still_imports_no_django() -> None:
+    for path in (ROOT / "games" / "engine").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                assert not any(a.name.startswith("django") for a in node.names), path
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("django"), path
+
+
+@pytest.mark.cli
+@pytest.mark.parametrize("record", RECORDS, ids=[p.stem for p in RECORDS])
+def test_the_command_line_output_is_unchanged(record: Path) -> None:
+    """The JSON the command line printed before sentences had ids, byte for byte."""
+    result = subprocess.run(
+        [sys.executable, "-S", "-E", "-m", "games.engine", str(record)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (record.parent / "output" / record.name).read_text()
