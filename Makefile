@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.installed-test
 PYTHON ?= $(shell for c in python3.13 python3.12 python3 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3; do \
 	$$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1 && { command -v $$c || echo $$c; } && break; done)
 
-.PHONY: run lan test bench bench-load mutation lint check clean
+.PHONY: run lan test bench bench-load mutation lint check clean messages
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then echo "Scorer needs Python 3.12 or newer (python3.13, python3.12 or pyenv); none was found." >&2; exit 1; fi
@@ -31,6 +31,14 @@ lan: $(STAMP)
 
 test: $(TEST_STAMP)
 	$(PY) -m pytest
+
+# The translations: gather every marked string into locale/*/LC_MESSAGES/django.po, then
+# compile them. Needs Debian's gettext (xgettext, msgfmt); the compiled django.mo files are
+# committed, so `make run` needs neither. tests/web/test_catalogues.py uses the same options.
+messages: $(TEST_STAMP)
+	$(PY) manage.py makemessages --locale=tr --locale=ru --locale=uk --locale=ta --locale=he \
+		--no-obsolete --add-location=file --ignore=.venv --ignore=staticfiles --ignore=tests --ignore=bench
+	$(PY) manage.py compilemessages --ignore=.venv
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
