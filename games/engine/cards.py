@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.numbers import shown
+from games.engine.texts import Text, say
 
 
 class Suit(StrEnum):
@@ -28,7 +29,7 @@ class Suit(StrEnum):
         try:
             return cls(str(text).upper())
         except ValueError:
-            raise ParseError(field, f"{shown(text)} is not a suit (use S, H, D or C)") from None
+            raise ParseError(field, say("cards.not_a_suit", value=shown(text))) from None
 
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
@@ -56,9 +57,12 @@ class Rank(StrEnum):
         try:
             return cls(str(text).upper())
         except ValueError:
-            raise ParseError(
-                field, f"{shown(text)} is not a rank (use 7, 8, 9, 10, J, Q, K or A)"
-            ) from None
+            raise ParseError(field, say("cards.not_a_rank", value=shown(text))) from None
+
+    @property
+    def label(self) -> Text:
+        """The rank as a card's label writes it: "K" in "K♠", "10" in "10♥"."""
+        return say(f"card.rank.{self.value}")
 
 
 @dataclass(frozen=True, order=True)
@@ -71,7 +75,7 @@ class Card:
         """Read a card written rank then suit: "10H", "AS", "qd"."""
         raw = str(text).strip().upper()
         if len(raw) < 2:
-            raise ParseError(field, f"{shown(text)} is not a card (write rank then suit, e.g. 10H)")
+            raise ParseError(field, say("cards.not_a_card", value=shown(text)))
         return cls(Rank.parse(raw[:-1], field), Suit.parse(raw[-1], field))
 
     def __str__(self) -> str:
@@ -81,8 +85,9 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     @property
-    def label(self) -> str:
-        return f"{self.rank}{self.suit.symbol}"
+    def label(self) -> Text:
+        """The card as a player reads it: "K♠", its rank in the reader's language."""
+        return say("card.label", rank=self.rank.label, suit=self.suit.symbol)
 
 
 def check_card_points(points: tuple[int, ...], total: int, key: str = "card_points") -> None:
@@ -92,9 +97,9 @@ def check_card_points(points: tuple[int, ...], total: int, key: str = "card_poin
     be counted (spec: Klaberjass and Terz, Table).
     """
     if any(p < 0 for p in points):
-        raise InvalidHand(key, "card points cannot be negative")
+        raise InvalidHand(key, say("cards.points_negative"))
     if sum(points) != total:
-        added = " + ".join(map(str, points))
-        raise InvalidHand(key, f"must add up to {total} (got {added} = {sum(points)})")
+        added = f"{' + '.join(map(str, points))} = {sum(points)}"
+        raise InvalidHand(key, say("cards.points_add_up", total=total, got=added))
     if 1 in points or total - 1 in points:
-        raise InvalidHand(key, "no card is worth 1 point")
+        raise InvalidHand(key, say("cards.no_one_point"))

@@ -6,7 +6,6 @@ deck, so two players never share a card); and the contest that finds the senior 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,8 +13,8 @@ from typing import Any
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
+from games.engine.texts import Text, say
 from games.engine.variant import GameState, Interim, InterimRow, Plain, Verdict
-from games.engine.wording import number
 
 RANKS = list(Rank)
 KINDS = ("sequence", "bella", "four", "marriage")
@@ -36,26 +35,15 @@ class Declaration(Plain):
     def read(
         cls, data: object, index: int, seats: int, kinds: Collection[str], max_length: int = 8
     ) -> Declaration:
-        field = "declarations"
-        label = f"declaration {index + 1}"
         try:
-            r = Reader(data, "declaration", ("seat", "kind", "length", "top", "suit", "rank"))
+            r = Reader(data, say("declarations.declaration"), _KEYS)
             seat = r.seat("seat", seats)
             kind = r.choice("kind", tuple(kinds))
             if kind == "sequence":
                 length = r.number("length")
                 top = r.rank("top")
                 suit = r.suit("suit")
-                if not 3 <= length <= max_length:
-                    raise InvalidHand(
-                        field, f"{label}: a run has 3 to {max_length} cards, not {number(length)}"
-                    )
-                if top.order < length - 1:
-                    raise InvalidHand(
-                        field,
-                        f"{label}: a run of {length} cannot end at {top} "
-                        f"(the lowest top is {RANKS[length - 1]})",
-                    )
+                _check_run(index, length, top, max_length)
                 return cls(seat, kind, length=length, top=top, suit=suit)
             if kind == "four":
                 return cls(seat, kind, rank=r.rank("rank"))
@@ -63,7 +51,7 @@ class Declaration(Plain):
                 return cls(seat, kind, suit=r.suit("suit"))
             return cls(seat, kind)
         except ParseError as error:
-            raise ParseError(field, f"{label}: {error}") from None
+            raise _about(error, index) from None
 
     def cards(self, trump: Suit) -> frozenset[Card]:
         """The cards this declaration shows."""
@@ -80,40 +68,84 @@ class Declaration(Plain):
         assert suit is not None
         return frozenset({Card(Rank.KING, suit), Card(Rank.QUEEN, suit)})
 
-    def describe(self, trump: Suit | None = None) -> str:
+    def describe(self, trump: Suit | None = None) -> Text:
+        """What was declared, as a phrase: "4-card run 9–Q♥", "four jacks", "marriage K+Q♠"."""
+        king, queen = Rank.KING.label, Rank.QUEEN.label
         if self.kind == "sequence":
             assert self.length is not None and self.top is not None and self.suit is not None
             low = RANKS[self.top.order - self.length + 1]
-            return f"{self.length}-card run {low}–{self.top}{self.suit.symbol}"
+            return say(
+                "declarations.run",
+                length=self.length,
+                low=low.label,
+                top=self.top.label,
+                suit=self.suit.symbol,
+            )
         if self.kind == "four":
-            return f"four {_PLURAL[self.rank]}" if self.rank else "four of a kind"
+            return say(_FOURS[self.rank] if self.rank else "declarations.four_of_a_kind")
         if self.kind == "bella":
-            return "Bella" + (f" (K+Q{trump.symbol})" if trump else "")
+            if trump is None:
+                return say("declarations.bella")
+            return say("declarations.bella_in", king=king, queen=queen, suit=trump.symbol)
         if self.kind == "meld":
-            return "melds"
+            return say("declarations.melds")
         assert self.suit is not None
-        return f"marriage K+Q{self.suit.symbol}"
+        return say("declarations.marriage", king=king, queen=queen, suit=self.suit.symbol)
 
 
-_PLURAL = {
-    Rank.JACK: "jacks",
-    Rank.QUEEN: "queens",
-    Rank.KING: "kings",
-    Rank.ACE: "aces",
-    Rank.TEN: "tens",
-    Rank.NINE: "nines",
-    Rank.EIGHT: "eights",
-    Rank.SEVEN: "sevens",
-    None: "cards",
+_KEYS = ("seat", "kind", "length", "top", "suit", "rank")
+
+_FOURS = {
+    Rank.JACK: "declarations.four_jacks",
+    Rank.QUEEN: "declarations.four_queens",
+    Rank.KING: "declarations.four_kings",
+    Rank.ACE: "declarations.four_aces",
+    Rank.TEN: "declarations.four_tens",
+    Rank.NINE: "declarations.four_nines",
+    Rank.EIGHT: "declarations.four_eights",
+    Rank.SEVEN: "declarations.four_sevens",
 }
 
+# The parameters of a sentence about declarations that number them (1-based, as the table
+# listed them): `_renumbered` rewrites them.
+_NUMBERING = ("declaration", "first", "second")
 
-def equal_runs(a: Declaration, b: Declaration, value: int) -> str:
+
+def _check_run(index: int, length: int, top: Rank | None, longest: int) -> None:
+    """A run's length and top card (if known) fit: 3 to `longest` cards, ending high enough."""
+    if not 3 <= length <= longest:
+        raise InvalidHand(
+            "declarations",
+            say("declarations.run_length", declaration=index + 1, most=longest, length=length),
+        )
+    if top is not None and top.order < length - 1:
+        lowest = RANKS[length - 1].label
+        raise InvalidHand(
+            "declarations",
+            say(
+                "declarations.run_top",
+                declaration=index + 1,
+                length=length,
+                top=top.label,
+                lowest=lowest,
+            ),
+        )
+
+
+def _about(error: ParseError, index: int) -> ParseError:
+    """A declaration's key that could not be read, as the hand's "declarations" problem."""
+    problem = say(
+        "declarations.unreadable", declaration=index + 1, field=error.field, problem=error.message
+    )
+    return ParseError("declarations", problem)
+
+
+def equal_runs(a: Declaration, b: Declaration, value: int) -> Text:
     """Two combinations that tie on value and top card: "equal 4-card runs to the Q"."""
     assert a.top is not None
-    if a.kind == b.kind == "sequence" and a.length == b.length:
-        return f"equal {a.length}-card runs to the {a.top}"
-    return f"runs of equal value ({value}) to the {a.top}"
+    if a.kind == b.kind == "sequence" and a.length is not None and a.length == b.length:
+        return say("declarations.equal_runs", length=a.length, top=a.top.label)
+    return say("declarations.equal_value_runs", value=value, top=a.top.label)
 
 
 def first_shared_card(
@@ -129,6 +161,21 @@ def first_shared_card(
             if common and not may_share(declarations[i], later):
                 return i, j, min(common)
     return None
+
+
+def check_no_shared_card(
+    declarations: Sequence[Declaration],
+    trump: Suit,
+    may_share: Callable[[Declaration, Declaration], bool],
+) -> None:
+    """Raise InvalidHand naming the first two declarations that show the same card."""
+    clash = first_shared_card(declarations, trump, may_share)
+    if clash:
+        i, j, card = clash
+        raise InvalidHand(
+            "declarations",
+            say("declarations.shared_card", first=i + 1, second=j + 1, card=card.label),
+        )
 
 
 @dataclass(frozen=True)
@@ -182,12 +229,19 @@ _NEEDS = {
     "bella": (),
 }
 _NEED_NAMES = {
-    "seat": "who",
-    "kind": "what",
-    "length": "how many cards",
-    "top": "the top card",
-    "suit": "the suit",
-    "rank": "the rank",
+    "seat": "declarations.need.seat",
+    "kind": "declarations.need.kind",
+    "length": "declarations.need.length",
+    "top": "declarations.need.top",
+    "suit": "declarations.need.suit",
+    "rank": "declarations.need.rank",
+}
+_PENDING_KINDS = {
+    "sequence": "declarations.pending.sequence",
+    "four": "declarations.pending.four",
+    "marriage": "declarations.pending.marriage",
+    "bella": "declarations.pending.bella",
+    None: "declarations.pending.unknown",
 }
 
 
@@ -245,19 +299,26 @@ def judge_in_progress(
             v = verdicts[0]
             rows[i] = InterimRow(player, described, v.counted, v.points, v.reason)
         else:
-            wait = f"waits for {_waiting(outcomes, dealer, trump)}"
+            wait = say("declarations.waits_for", what=_waiting(outcomes, dealer, trump))
             rows[i] = InterimRow(player, described, None, 0, wait)
     lines: list[str] = []
     if settled and declared:
+        # Klaberjass and Terz both have two sides.
         points = first[0]
-        shown = ", ".join(f"{side} {p}" for side, p in zip(sides, points, strict=True))
-        lines = [f"Declarations: {shown}.", *first[2]]
+        lines = [
+            say(
+                "declarations.points",
+                first=sides[0],
+                first_points=points[0],
+                second=sides[1],
+                second_points=points[1],
+            ),
+            *first[2],
+        ]
     elif declared:
-        lines = [f"Choose {_waiting(outcomes, dealer, trump)} first to judge the declarations."]
+        lines = [say("declarations.choose_first", what=_waiting(outcomes, dealer, trump))]
     if pending:
-        lines.append(
-            f"{len(pending)} declaration{'s' if len(pending) > 1 else ''} still being entered."
-        )
+        lines.append(say("declarations.still_being_entered", count=len(pending)))
     return Interim(tuple(lines), tuple(rows[i] for i in sorted(rows)))
 
 
@@ -283,7 +344,7 @@ def _pending_row(
     """A declaration still being entered: its present values are checked, nothing judged."""
     assert isinstance(item, Mapping)
     try:
-        r = Reader(item, "declaration", ("seat", "kind", "length", "top", "suit", "rank"))
+        r = Reader(item, say("declarations.declaration"), _KEYS)
         seat = r.opt_seat("seat", seats)
         kind = r.choice("kind", tuple(kinds), None)
         length = r.opt_number("length")
@@ -292,54 +353,53 @@ def _pending_row(
         if r.has("rank"):
             r.rank("rank")
     except ParseError as error:
-        raise ParseError("declarations", f"declaration {index + 1}: {error}") from None
-    if length is not None and not 3 <= length <= 8:
-        raise InvalidHand(
-            "declarations", f"declaration {index + 1}: a run has 3 to 8 cards, not {number(length)}"
-        )
-    if length is not None and top is not None and top.order < length - 1:
-        raise InvalidHand(
-            "declarations",
-            f"declaration {index + 1}: a run of {length} cannot end at {top} "
-            f"(the lowest top is {RANKS[length - 1]})",
-        )
-    described = {"sequence": "run", "four": "four of a kind", "marriage": "marriage"}.get(
-        str(kind), str(kind or "declaration")
-    )
+        raise _about(error, index) from None
+    if length is not None:
+        _check_run(index, length, top, 8)
+    described = say(_PENDING_KINDS[kind])
     if kind == "sequence" and length is not None:
-        described = f"{length}-card run"
+        described = say("declarations.pending.run_of", length=length)
     if suit is not None:
-        described += f" in {suit.symbol}"
-    still = ", ".join(_NEED_NAMES[key] for key in missing)
+        described = say("declarations.pending.in_suit", what=described, suit=suit.symbol)
+    still = _listed([say(_NEED_NAMES[key]) for key in missing])
     player = players[seat] if seat is not None else ""
-    return InterimRow(player, described, None, 0, f"still to enter: {still}")
+    return InterimRow(player, described, None, 0, say("declarations.still_to_enter", what=still))
+
+
+def _listed(items: Sequence[Text]) -> Text:
+    """Words as a list: "who", "who, what", "how many cards, the top card, the suit"."""
+    listed = items[-1]
+    for item in reversed(items[:-1]):
+        listed = say("declarations.need.list", first=item, rest=listed)
+    return listed
 
 
 def _waiting(
     outcomes: Mapping[tuple[int, Suit], object], dealer: int | None, trump: Suit | None
-) -> str:
+) -> Text:
     """Which missing facts change the judgement: "trump", "the dealer" or both."""
-    needed = []
-    if dealer is None and any(
+    dealer_matters = dealer is None and any(
         len({repr(o) for (d, t), o in outcomes.items() if t == suit}) > 1 for suit in Suit
-    ):
-        needed.append("the dealer")
-    if trump is None and any(
+    )
+    trump_matters = trump is None and any(
         len({repr(o) for (d, t), o in outcomes.items() if d == seat}) > 1
         for seat in {d for d, _ in outcomes}
-    ):
-        needed.append("trump")
-    return " and ".join(needed) or "the dealer and trump"
+    )
+    if dealer_matters and not trump_matters:
+        return say("declarations.wait.dealer")
+    if trump_matters and not dealer_matters:
+        return say("declarations.wait.trump")
+    return say("declarations.wait.both")
 
 
 def _renumbered(error: InvalidHand, positions: Sequence[int]) -> InvalidHand:
     """An error about declarations judged apart from those still being entered, numbered
     as the table listed them."""
-
-    def place(match: re.Match[str]) -> str:
-        return str(positions[int(match.group(0)) - 1] + 1)
-
-    message = re.sub(
-        r"(?<=declaration )\d+|(?<=declarations )\d+|(?<= and )\d+", place, error.message
-    )
-    return InvalidHand(error.field, message)
+    message = error.message
+    if not isinstance(message, Text):
+        return error
+    params = {
+        key: positions[value - 1] + 1 if key in _NUMBERING and isinstance(value, int) else value
+        for key, value in message.params.items()
+    }
+    return InvalidHand(error.field, say(message.id, **params))

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.errors import InvalidHand, ScorerError
+from games.engine.texts import Text, say
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
@@ -24,8 +25,13 @@ class HandError(ScorerError):
         super().__init__(field, message)
         self.number = number
 
+    @property
+    def text(self) -> Text:
+        """The whole problem as a sentence: "hand 2: bids: call 1: it was Asha's turn…"."""
+        return say("game.hand_error", number=self.number, field=self.field, problem=self.message)
+
     def __str__(self) -> str:
-        return f"hand {self.number}: {self.field}: {self.message}"
+        return str(self.text)
 
 
 def score_game(
@@ -48,7 +54,7 @@ def score_game(
     scored: list[ScoredHand] = []
     for number, hand in enumerate(hands, start=start.played + 1):
         if winners:
-            raise HandError(number, "game", f"the game already ended after hand {number - 1}")
+            raise HandError(number, "game", say("game.already_ended", number=number - 1))
         state = GameState(totals=totals, sides=sides, players=players, number=number)
         score = variant.score_hand(hand, settings, state)
         totals = tuple(t + s for t, s in zip(totals, score.scores, strict=True))
@@ -75,7 +81,7 @@ def read_hands(
     for number, item in enumerate(data, start=first):
         try:
             if not isinstance(item, dict):
-                raise InvalidHand("hand", "each hand must be an object")
+                raise InvalidHand("hand", say("game.hand_not_an_object"))
             hands.append(variant.hand(item, settings, names))
         except ScorerError as error:
             raise HandError(number, error.field, error.message) from None

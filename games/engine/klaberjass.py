@@ -6,16 +6,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
-from games.engine.cards import Suit, check_card_points
+from games.engine.cards import Rank, Suit, check_card_points
 from games.engine.declarations import (
     Declaration,
+    check_no_shared_card,
     equal_runs,
-    first_shared_card,
     judge_in_progress,
 )
 from games.engine.errors import InvalidHand
 from games.engine.reading import Reader
 from games.engine.rounds import check_trump_round
+from games.engine.texts import Param, Text, say
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
@@ -26,7 +27,7 @@ from games.engine.variant import (
     Variant,
     Verdict,
 )
-from games.engine.wording import number
+from games.engine.wording import number, signed
 
 SHTOCH = 10
 KINDS = ("sequence", "bella")
@@ -49,7 +50,7 @@ class Settings(BaseSettings):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
-        r = Reader(data, "Klaberjass setting", cls.__dataclass_fields__)
+        r = Reader(data, say("klaberjass.setting"), cls.__dataclass_fields__)
         return cls(
             target=r.positive("target", 500),
             tie_rule=r.choice("tie_rule", ("forfeit", "half"), "forfeit"),
@@ -94,7 +95,7 @@ class Hand(BaseHand):
     def from_dict(
         cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
     ) -> Self:
-        r = Reader(data, "Klaberjass hand", cls.__dataclass_fields__)
+        r = Reader(data, say("klaberjass.hand"), cls.__dataclass_fields__)
         hand = cls(
             dealer=r.seat("dealer", 4),
             caller=r.seat("caller", 4),
@@ -128,9 +129,7 @@ class Hand(BaseHand):
     def check(self, settings: Settings) -> None:
         """Raise InvalidHand for the first rule this hand breaks."""
         if self.round == "bima" and self.caller != self.dealer:
-            raise InvalidHand(
-                "caller", "on the Bima the dealer names trump, so the caller is the dealer"
-            )
+            raise InvalidHand("caller", say("klaberjass.bima_caller"))
         check_trump_round(self.round, self.trump, self.turned_up)
         check_card_points(self.card_points, settings.card_total)
         self._check_tricks(settings)
@@ -139,41 +138,28 @@ class Hand(BaseHand):
     def _check_tricks(self, settings: Settings) -> None:
         if self.tricks is None:
             if settings.needs_tricks:
-                raise InvalidHand(
-                    "tricks", "is required with these house rules (capot or sequences)"
-                )
+                raise InvalidHand("tricks", say("klaberjass.tricks_required"))
             return
         if min(self.tricks) < 0 or sum(self.tricks) != TRICKS:
-            raise InvalidHand(
-                "tricks",
-                "tricks must add up to 8 (got "
-                + " + ".join(number(won) for won in self.tricks)
-                + f" = {number(sum(self.tricks))})",
-            )
+            added = " + ".join(number(won) for won in self.tricks)
+            got = f"{added} = {number(sum(self.tricks))}"
+            raise InvalidHand("tricks", say("klaberjass.tricks_add_up", got=got))
         for team, won in enumerate(self.tricks):
             if won == 0 and (self.card_points[team] > 0 or self.last_trick == team):
-                raise InvalidHand(
-                    "tricks", "a team that took no trick has no card points and not the last trick"
-                )
+                raise InvalidHand("tricks", say("klaberjass.no_trick_no_points"))
             if won == TRICKS and (
                 self.card_points[team] != settings.card_total or self.last_trick != team
             ):
-                raise InvalidHand(
-                    "tricks",
-                    "a team that took all 8 tricks has every card point and the last trick",
-                )
+                raise InvalidHand("tricks", say("klaberjass.all_tricks_all_points"))
 
     def check_declarations(self, settings: Settings) -> None:
         bellas = [d for d in self.declarations if d.kind == "bella"]
         if len(bellas) > 1:
-            raise InvalidHand("declarations", "there is only one Bella (K+Q of trumps) in a hand")
-        clash = first_shared_card(self.declarations, self.trump, _may_share)
-        if clash:
-            i, j, card = clash
             raise InvalidHand(
                 "declarations",
-                f"declarations {i + 1} and {j + 1} both use {card.label}; there is only one deck",
+                say("klaberjass.one_bella", king=Rank.KING.label, queen=Rank.QUEEN.label),
             )
+        check_no_shared_card(self.declarations, self.trump, _may_share)
 
     @property
     def declarer(self) -> int:
@@ -202,22 +188,24 @@ class _Ladder:
         distance = (d.seat - self.hand.forehand) % 4
         return self.value(d), d.top.order, d.suit == self.hand.trump, -distance
 
-    def decided(self, winner: Declaration, loser: Declaration) -> str:
+    def decided(self, winner: Declaration, loser: Declaration) -> Text:
         """The rule that puts `winner` above `loser`, in words a player reads at the table."""
         assert winner.top is not None and loser.top is not None
         value = self.value(winner)
         if value != self.value(loser):
-            return f"the higher value wins: {value} beats {self.value(loser)}"
+            return say("klaberjass.higher_value", value=value, other=self.value(loser))
         if winner.top != loser.top:
-            return f"equal value ({value}): the higher top card wins, {winner.top} over {loser.top}"
+            return say(
+                "klaberjass.higher_top", value=value, top=winner.top.label, other=loser.top.label
+            )
         tie = equal_runs(winner, loser, value)
         trump = self.hand.trump
         if (winner.suit == trump) != (loser.suit == trump):
-            return f"{tie}: the run in trumps wins"
+            return say("klaberjass.run_in_trumps", tie=tie)
         # Two runs to the same card cannot both be in trumps: one deck.
         if self.settings.final_tiebreak == "none":
-            return f"{tie}, neither in trumps: no sequences score (house rule)"
-        return f"{tie}, neither in trumps: {self.players[winner.seat]} sits nearer the forehand"
+            return say("klaberjass.no_sequences_score", tie=tie)
+        return say("klaberjass.nearer_the_forehand", tie=tie, player=self.players[winner.seat])
 
 
 def _pair(values: Sequence[int]) -> tuple[int, int]:
@@ -234,7 +222,7 @@ class Klaberjass(Variant[Settings, Hand]):
     name = "Klaberjass"
     seats = 4
     teams = True
-    taker = "Caller"
+    taker = say("klaberjass.taker")
     default_players = ("You", "West", "North", "East")
     seat_labels = ("You (South)", "West", "North", "East")
     settings_class = Settings
@@ -249,22 +237,20 @@ class Klaberjass(Variant[Settings, Hand]):
     ) -> Interim:
         """The declarations contest as soon as declarations are in, before any card points."""
         players = self.names(players)
-        r = Reader(facts, "Klaberjass hand", Hand.__dataclass_fields__)
+        r = Reader(facts, say("klaberjass.hand"), Hand.__dataclass_fields__)
         dealer = r.opt_seat("dealer", 4)
         caller = r.opt_seat("caller", 4)
         trump = r.opt_suit("trump")
         round = r.choice("round", (1, 2, "bima"), None)
         check_trump_round(round, trump, r.opt_suit("turned_up"))
         if round == "bima" and None not in (caller, dealer) and caller != dealer:
-            raise InvalidHand(
-                "caller", "on the Bima the dealer names trump, so the caller is the dealer"
-            )
+            raise InvalidHand("caller", say("klaberjass.bima_caller"))
         judged = judge_in_progress(self, dealer, trump, r.items("declarations"), settings, players)
         called = None
         if caller is not None and trump is not None:
-            called = f"{players[caller]} called {trump.symbol}."
+            called = say("klaberjass.player_called", player=players[caller], trump=trump.symbol)
         elif trump is not None:
-            called = f"Trump is {trump.symbol}."
+            called = say("klaberjass.trump_is", trump=trump.symbol)
         if called is None:
             return judged
         lines = (*judged.lines, called) if judged.rows else (called,)
@@ -303,34 +289,39 @@ class Klaberjass(Variant[Settings, Hand]):
             t = hand.tricks.index(TRICKS)
             before = raw[t]
             raw[t] = raw[t] * 2 if settings.capot == "double" else raw[t] + 90
-            notes.append(f"Capot: {sides[t]} took all 8 tricks, {before} becomes {raw[t]}.")
+            notes.append(say("klaberjass.capot", side=sides[t], before=before, after=raw[t]))
 
         made = raw[caller] > raw[other]
         scores = list(raw)
-        trump = hand.trump.symbol
+        called: dict[str, Param] = {
+            "side": sides[caller],
+            "trump": hand.trump.symbol,
+            "points": raw[caller],
+        }
         if made:
-            notes.append(
-                f"{sides[caller]} called {trump} and made {raw[caller]} against {raw[other]}."
-            )
+            notes.append(say("klaberjass.called_and_made", **called, other=raw[other]))
         else:
             tie = raw[caller] == raw[other]
             kept = bella[caller] if settings.bella_on_forfeit == "holder" else 0
             if tie and settings.tie_rule == "half":
                 scores[caller], scores[other] = kept, raw[other]
                 notes.append(
-                    f"{sides[caller]} called {trump} and tied {raw[caller]}–{raw[other]}: "
-                    f"they score nothing; {sides[other]} keep their {raw[other]}."
+                    say("klaberjass.tied_half", **called, others=sides[other], other=raw[other])
                 )
             else:
                 scores[caller], scores[other] = kept, raw[caller] + raw[other] - kept
-                how = "tied" if tie else "made"
-                against = "with" if tie else "against"
+                forfeit = "klaberjass.tied_forfeit" if tie else "klaberjass.lost_forfeit"
                 notes.append(
-                    f"{sides[caller]} called {trump} and {how} {raw[caller]} {against} "
-                    f"{raw[other]}: they forfeit; {sides[other]} take all {scores[other]}."
+                    say(
+                        forfeit,
+                        **called,
+                        other=raw[other],
+                        others=sides[other],
+                        total=scores[other],
+                    )
                 )
             if kept:
-                notes.append(f"Bella's 20 stays with {sides[caller]} (house rule).")
+                notes.append(say("klaberjass.bella_kept", side=sides[caller], points=BELLA))
 
         ordered = tuple(verdicts[i] for i in range(len(hand.declarations)))
         return HandScore((scores[0], scores[1]), tuple(notes), ordered, made=made)
@@ -344,8 +335,15 @@ class Klaberjass(Variant[Settings, Hand]):
             if d.kind == "bella":
                 team = state.sides[d.seat % 2]
                 points[d.seat % 2] += BELLA
-                verdicts[i] = Verdict(True, BELLA, f"Bella scores 20 for {team}")
-                notes.append(f"Bella: {state.players[d.seat]} +20 for {team}.")
+                verdicts[i] = Verdict(True, BELLA, say("klaberjass.bella", points=BELLA, side=team))
+                notes.append(
+                    say(
+                        "klaberjass.bella_note",
+                        player=state.players[d.seat],
+                        points=signed(BELLA),
+                        side=team,
+                    )
+                )
         return points, verdicts, notes
 
     def sequence_contest(
@@ -369,7 +367,7 @@ class Klaberjass(Variant[Settings, Hand]):
         notes: list[str] = []
         verdicts: dict[int, Verdict] = {}
         if rival is not None:
-            notes.append(f"Sequences: {ladder.decided(best, rival)}.")
+            notes.append(say("klaberjass.sequences_decided", why=ladder.decided(best, rival)))
             if ladder.order(rival)[:-1] == ladder.order(best)[:-1] and (
                 settings.final_tiebreak == "none"
             ):
@@ -385,35 +383,44 @@ class Klaberjass(Variant[Settings, Hand]):
         no_tricks = (
             not settings.zero_trick_sequences and hand.tricks is not None and hand.tricks[team] == 0
         )
+        holder = players[best.seat]
         for i, d in runs:
-            if d is best:
-                why = "the best sequence"
-                if rival is not None:
-                    why += f" ({ladder.decided(best, rival)})"
+            why: Text
+            if d is best and rival is not None:
+                why = say("klaberjass.best_sequence_because", why=ladder.decided(best, rival))
+            elif d is best:
+                why = say("klaberjass.best_sequence")
             elif d.seat % 2 != team:
-                why = f"outranked by {players[best.seat]}'s {best.describe()} "
-                why += f"({ladder.decided(best, d)})"
+                why = say(
+                    "klaberjass.outranked",
+                    player=holder,
+                    best=best.describe(),
+                    why=ladder.decided(best, d),
+                )
             elif scores(d):
-                why = f"counts with {players[best.seat]}'s best sequence"
+                why = say("klaberjass.counts_with_best", player=holder)
             else:
-                why = f"only {players[best.seat]}, who holds the best sequence, scores (house rule)"
+                why = say("klaberjass.only_the_best_player", player=holder)
             counted = scores(d) and not no_tricks
             if no_tricks and scores(d):
-                why = f"{sides[team]} took no trick, so their sequences do not score (house rule)"
+                why = say("klaberjass.no_trick_no_sequences", side=sides[team])
             verdicts[i] = Verdict(counted, ladder.value(d) if counted else 0, why)
             if counted:
                 points[team] += ladder.value(d)
 
-        notes.append(
-            f"Sequences: {players[best.seat]}'s {best.describe()} ({ladder.value(best)}) is best; "
-            + (
-                f"{sides[team]} took no trick and score none."
-                if no_tricks
-                else f"{sides[team]} score {points[team]}."
+        best_is: dict[str, Param] = {
+            "player": holder,
+            "best": best.describe(),
+            "value": ladder.value(best),
+        }
+        if no_tricks:
+            notes.append(say("klaberjass.best_but_no_trick", **best_is, side=sides[team]))
+        else:
+            notes.append(
+                say("klaberjass.best_scores", **best_is, side=sides[team], points=points[team])
             )
-        )
         if rival is not None:
-            notes.append(f"{sides[1 - team]}'s sequences count for nothing.")
+            notes.append(say("klaberjass.sequences_count_nothing", side=sides[1 - team]))
         return points, verdicts, notes
 
     def crossing_winner(self, hand: Hand, score: HandScore, settings: Settings) -> int | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import reprlib
 
+from games.engine.texts import say
 from games.engine.wording import MINUS
 
 # The largest number Scorer stores or reads. Every integer column in the database holds at
@@ -25,6 +26,11 @@ _LONGEST = len(str(-LIMIT)) + 2  # room for surrounding spaces; longer text is n
 class NotANumber(ValueError):
     """The value is not a whole number Scorer can read; the message says why, for a player."""
 
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+        """Why, as a catalogue sentence (a Text)."""
+
 
 class OutOfRange(NotANumber):
     """A whole number, but beyond ±LIMIT."""
@@ -33,20 +39,20 @@ class OutOfRange(NotANumber):
 def whole_number(value: object) -> int:
     """An int, or text of ASCII digits with an optional leading minus, within ±LIMIT."""
     if isinstance(value, bool):
-        raise NotANumber(f"must be a whole number, not {shown(value)}")
+        raise NotANumber(say("numbers.not_whole", value=shown(value)))
     if isinstance(value, int):
         number = value
     elif isinstance(value, str):
         text = value.strip()
         if text.lstrip("-").isascii() and text.lstrip("-").isdigit() and len(text) > _LONGEST:
-            raise OutOfRange(f"is too large: at most {LIMIT:,}")
+            raise OutOfRange(say("numbers.too_large", most=f"{LIMIT:,}"))
         if len(text) > _LONGEST or not _WHOLE.fullmatch(text):
-            raise NotANumber(f"must be a whole number, not {shown(value)}")
+            raise NotANumber(say("numbers.not_whole", value=shown(value)))
         number = int(text)
     else:
-        raise NotANumber(f"must be a whole number, not {shown(value)}")
+        raise NotANumber(say("numbers.not_whole", value=shown(value)))
     if not -LIMIT <= number <= LIMIT:
-        raise OutOfRange(f"must be a whole number from {MINUS}{LIMIT:,} to {LIMIT:,}")
+        raise OutOfRange(say("numbers.out_of_range", least=f"{MINUS}{LIMIT:,}", most=f"{LIMIT:,}"))
     return number
 
 
@@ -68,7 +74,7 @@ def shown(value: object, longest: int = 24) -> str:
         try:
             text = _SHORT.repr(value)
         except ValueError:  # str() of an int with thousands of digits is refused by Python
-            return "a number that long"
+            return say("numbers.too_long_to_show")
     return text if len(text) <= longest else text[: longest - 2] + "…" + text[-1]
 
 

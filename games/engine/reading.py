@@ -8,7 +8,7 @@ from typing import TypeVar
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import ParseError
 from games.engine.numbers import NotANumber, shown, whole_number
-from games.engine.wording import number
+from games.engine.texts import say
 
 T = TypeVar("T")
 
@@ -16,16 +16,20 @@ _MISSING = object()
 
 
 class Reader:
-    """Reads the keys of one mapping; every problem is a ParseError naming the key."""
+    """Reads the keys of one mapping; every problem is a ParseError naming the key.
+
+    `what` names the thing read, as a catalogue phrase (say("klaberjass.hand") is
+    "Klaberjass hand"), since the messages say it: "is not a Klaberjass hand key".
+    """
 
     def __init__(self, data: object, what: str, known: Iterable[str], prefix: str = "") -> None:
         if not isinstance(data, Mapping):
-            raise ParseError(prefix.rstrip(".") or what, f"a {what} must be an object")
+            raise ParseError(prefix.rstrip(".") or what, say("reading.not_an_object", what=what))
         self.data: Mapping[str, object] = data
         self.prefix = prefix
         unknown = sorted(set(map(str, data)) - set(known))
         if unknown:
-            raise ParseError(self.key(unknown[0]), f"is not a {what} key")
+            raise ParseError(self.key(unknown[0]), say("reading.unknown_key", what=what))
 
     def key(self, key: str) -> str:
         return f"{self.prefix}{key}"
@@ -36,7 +40,7 @@ class Reader:
     def raw(self, key: str) -> object:
         value = self.data.get(key)
         if value is None:
-            raise ParseError(self.key(key), "is required")
+            raise ParseError(self.key(key), say("reading.required"))
         return value
 
     def number(self, key: str, default: int | None = None) -> int:
@@ -50,7 +54,7 @@ class Reader:
         """A positive whole number, such as a target score."""
         value = self.number(key, default)
         if value <= 0:
-            raise ParseError(self.key(key), f"must be a positive number, not {number(value)}")
+            raise ParseError(self.key(key), say("reading.not_positive", value=value))
         return value
 
     def opt_number(self, key: str) -> int | None:
@@ -66,14 +70,12 @@ class Reader:
             return True
         if value in ("false", "off", "0", 0, ""):
             return False
-        raise ParseError(self.key(key), f"must be true or false, not {value!r}")
+        raise ParseError(self.key(key), say("reading.not_a_flag", value=repr(value)))
 
     def seat(self, key: str, seats: int) -> int:
         seat = self.number(key)
         if not 0 <= seat < seats:
-            raise ParseError(
-                self.key(key), f"must be a seat from 0 to {seats - 1}, not {number(seat)}"
-            )
+            raise ParseError(self.key(key), say("reading.not_a_seat", last=seats - 1, value=seat))
         return seat
 
     def opt_seat(self, key: str, seats: int) -> int | None:
@@ -99,12 +101,14 @@ class Reader:
             if value == option or (isinstance(option, int) and _int_or_none(value) == option):
                 return option
         listed = ", ".join(shown(o) for o in options)
-        raise ParseError(self.key(key), f"must be one of {listed}, not {shown(value)}")
+        raise ParseError(
+            self.key(key), say("reading.not_one_of", options=listed, value=shown(value))
+        )
 
     def numbers(self, key: str, count: int) -> tuple[int, ...]:
         value = self.raw(key)
         if not isinstance(value, list | tuple) or len(value) != count:
-            raise ParseError(self.key(key), f"must be a list of {count} whole numbers")
+            raise ParseError(self.key(key), say("reading.not_numbers", count=count))
         return tuple(_as_int(v, self.key(key)) for v in value)
 
     def opt_numbers(self, key: str, count: int) -> list[int | None]:
@@ -113,7 +117,7 @@ class Reader:
             return [None] * count
         value = self.raw(key)
         if not isinstance(value, list | tuple) or len(value) != count:
-            raise ParseError(self.key(key), f"must be a list of {count} whole numbers")
+            raise ParseError(self.key(key), say("reading.not_numbers", count=count))
         return [None if v in (None, "") else _as_int(v, self.key(key)) for v in value]
 
     def items(self, key: str) -> list[object]:
@@ -121,7 +125,7 @@ class Reader:
             return []
         value = self.raw(key)
         if not isinstance(value, list | tuple):
-            raise ParseError(self.key(key), "must be a list")
+            raise ParseError(self.key(key), say("reading.not_a_list"))
         return list(value)
 
 
@@ -136,4 +140,4 @@ def _as_int(value: object, field: str) -> int:
     try:
         return whole_number(value)
     except NotANumber as error:
-        raise ParseError(field, str(error)) from None
+        raise ParseError(field, error.message) from None

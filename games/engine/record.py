@@ -10,6 +10,7 @@ from typing import Any
 from games.engine.errors import ParseError
 from games.engine.game import HandError, read_hands, score_game
 from games.engine.registry import get_variant
+from games.engine.texts import Text, say
 from games.engine.variant import BaseHand, BaseSettings, GameScore, Variant
 
 FORMAT = "scorer-game/1"
@@ -29,29 +30,39 @@ MAX_DIGITS = 20  # a number written longer than this is not read at all
 def read_json(text: str | bytes) -> object:
     """Parse a record's JSON text within the caps above; ParseError says what is wrong."""
     if len(text) > MAX_BYTES:
-        raise ParseError(
-            "record", f"is larger than {MAX_BYTES // 1_000_000} MB, the most a record may be"
-        )
+        raise ParseError("record", say("record.too_large", megabytes=MAX_BYTES // 1_000_000))
     try:
         data = json.loads(text, parse_int=_int, parse_constant=_no_constant)
     except RecursionError:
-        raise ParseError("record", "is nested too deeply to be a game record") from None
+        raise ParseError("record", say("record.too_deep_to_read")) from None
     except json.JSONDecodeError as error:
-        raise ParseError("record", f"not JSON: {error.msg} (line {error.lineno})") from None
+        # json's own words for what it expected stay as they are; the sentence around them
+        # is the reader's language.
+        problem = say("record.not_json_at", problem=error.msg, line=error.lineno)
+        raise ParseError("record", problem) from None
     except (UnicodeDecodeError, ValueError) as error:
-        raise ParseError("record", str(error) or "not JSON") from None
+        raise ParseError("record", _why_not_json(error)) from None
     check_size(data)
     return data
 
 
+def _why_not_json(error: ValueError) -> str:
+    """What a ValueError from reading JSON says: a sentence of ours (raised by the hooks
+    below), or Python's own words (bytes that are not UTF-8)."""
+    said = error.args[0] if error.args else None
+    if isinstance(said, Text):
+        return said
+    return say("record.unreadable", problem=str(error)) if str(error) else say("record.not_json")
+
+
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"holds a number of more than {MAX_DIGITS} digits")
+        raise ValueError(say("record.long_number", count=MAX_DIGITS))
     return int(text)
 
 
 def _no_constant(text: str) -> object:
-    raise ValueError(f"holds {text}, which is not a number in JSON")
+    raise ValueError(say("record.constant", constant=text))
 
 
 def check_size(data: object) -> None:
@@ -59,9 +70,8 @@ def check_size(data: object) -> None:
     if isinstance(data, Mapping):
         hands = data.get("hands")
         if isinstance(hands, list) and len(hands) > MAX_HANDS:
-            raise ParseError(
-                "hands", f"a record holds at most {MAX_HANDS:,} hands; this one has {len(hands):,}"
-            )
+            most, count = f"{MAX_HANDS:,}", f"{len(hands):,}"
+            raise ParseError("hands", say("record.too_many_hands", most=most, hands=count))
     # Depth first without recursion, so no nesting can exhaust the stack.
     stack: list[tuple[object, int, int, str]] = [(data, 1, 0, "")]
     while stack:
@@ -83,14 +93,14 @@ def check_size(data: object) -> None:
 
 def _too_big(value: object, depth: int, hand: int) -> str:
     if depth > MAX_DEPTH:
-        return "is nested too deeply for a game record"
+        return say("record.too_deep")
     if isinstance(value, str) and len(value) > MAX_TEXT:
-        return f"is longer than {MAX_TEXT} characters"
+        return say("record.too_long", count=MAX_TEXT)
     if isinstance(value, Mapping | list):
         if len(value) > MAX_ITEMS:
-            return f"holds more than {MAX_ITEMS} items"
+            return say("record.too_many_items", count=MAX_ITEMS)
         if isinstance(value, Mapping) and any(len(str(k)) > MAX_TEXT for k in value):
-            return f"has a key longer than {MAX_TEXT} characters"
+            return say("record.key_too_long", count=MAX_TEXT)
     return ""
 
 
@@ -105,17 +115,17 @@ class GameRecord:
     def from_dict(cls, data: object) -> GameRecord:
         """Read a record; ParseError for the record's own keys, HandError for a hand."""
         if not isinstance(data, Mapping):
-            raise ParseError("record", "a game record must be a JSON object")
+            raise ParseError("record", say("record.not_an_object"))
         check_size(data)
         unknown = sorted(set(data) - set(KEYS))
         if unknown:
-            raise ParseError(unknown[0], "is not a game record key")
+            raise ParseError(unknown[0], say("record.unknown_key"))
         if data.get("format") != FORMAT:
-            raise ParseError("format", f'must be "{FORMAT}"')
+            raise ParseError("format", say("record.format", format=f'"{FORMAT}"'))
         variant = get_variant(str(data.get("variant")))
         settings_data = data.get("settings") or {}
         if not isinstance(settings_data, Mapping):
-            raise ParseError("settings", "must be an object")
+            raise ParseError("settings", say("record.settings_not_an_object"))
         settings = variant.settings(settings_data)
         players = data.get("players")
         if (
@@ -123,10 +133,10 @@ class GameRecord:
             or len(players) != variant.seats
             or not all(isinstance(p, str) and p.strip() for p in players)
         ):
-            raise ParseError("players", f"must list {variant.seats} names in seat order")
+            raise ParseError("players", say("record.players", count=variant.seats))
         hands = data.get("hands") or []
         if not isinstance(hands, list):
-            raise ParseError("hands", "must be a list")
+            raise ParseError("hands", say("record.hands_not_a_list"))
         read = read_hands(variant, settings, hands, players)
         return cls(variant, settings, tuple(players), tuple(read))
 

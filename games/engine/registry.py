@@ -9,6 +9,7 @@ from games.engine.euchre import Euchre
 from games.engine.hoskin import Hoskin, HoskinTekli
 from games.engine.klaberjass import Klaberjass
 from games.engine.terz import Terz
+from games.engine.texts import say
 from games.engine.three_o_four import ThreeOFour, ThreeOFourWidow
 from games.engine.variant import Variant
 
@@ -33,4 +34,6 @@ def get_variant(key: str) -> AnyVariant:
         return VARIANTS[key]
     except KeyError:
         known = ", ".join(VARIANTS)
-        raise ParseError("variant", f"unknown game {key!r} (known: {known})") from None
+        raise ParseError(
+            "variant", say("registry.unknown_game", game=repr(key), known=known)
+        ) from None

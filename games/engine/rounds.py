@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.engine.cards import Suit
 from games.engine.errors import InvalidHand
+from games.engine.texts import say
 
 
 def check_trump_round(
@@ -20,8 +21,6 @@ def check_trump_round(
     if turned_up is None or trump is None:
         return
     if round == 1 and trump != turned_up:
-        raise InvalidHand("trump", f"in round 1 trump is the turned-up suit {turned_up.symbol}")
+        raise InvalidHand("trump", say("rounds.first_takes_turned_up", suit=turned_up.symbol))
     if round == 2 and trump == turned_up and not may_repeat:
-        raise InvalidHand(
-            "trump", f"in round 2 the turned-up suit {turned_up.symbol} cannot be named"
-        )
+        raise InvalidHand("trump", say("rounds.second_names_another", suit=turned_up.symbol))

@@ -9,12 +9,13 @@ from typing import Any, Self
 from games.engine.cards import Rank, Suit, check_card_points
 from games.engine.declarations import (
     Declaration,
+    check_no_shared_card,
     equal_runs,
-    first_shared_card,
     judge_in_progress,
 )
 from games.engine.errors import InvalidHand
 from games.engine.reading import Reader
+from games.engine.texts import Text, say
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
@@ -24,6 +25,7 @@ from games.engine.variant import (
     Variant,
     Verdict,
 )
+from games.engine.wording import signed
 
 LAST_TRICK = 10
 MARRIAGE = 20
@@ -40,7 +42,7 @@ class Settings(BaseSettings):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
-        r = Reader(data, "Terz setting", cls.__dataclass_fields__)
+        r = Reader(data, say("terz.setting"), cls.__dataclass_fields__)
         return cls(
             target=r.positive("target", 501),
             card_values=r.choice("card_values", ("seed", "standard"), "seed"),
@@ -86,7 +88,7 @@ class Hand(BaseHand):
     def from_dict(
         cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
     ) -> Self:
-        r = Reader(data, "Terz hand", cls.__dataclass_fields__)
+        r = Reader(data, say("terz.hand"), cls.__dataclass_fields__)
         points = r.numbers("card_points", 2)
         hand = cls(
             dealer=r.seat("dealer", 2),
@@ -116,24 +118,17 @@ class Hand(BaseHand):
 
     def check_declarations(self, settings: Settings) -> None:
         for i, d in enumerate(self.declarations):
-            label = f"declaration {i + 1}"
             if d.kind == "four" and d.rank not in FOURS:
+                assert d.rank is not None
                 raise InvalidHand(
-                    "declarations",
-                    f"{label}: only jacks, aces, kings and queens make a four, not {d.rank}s",
+                    "declarations", say("terz.no_four", declaration=i + 1, rank=d.rank.label)
                 )
             if d.kind == "marriage" and settings.marriage_suits == "trump" and d.suit != self.trump:
                 raise InvalidHand(
-                    "declarations", f"{label}: only the trump marriage counts (house rule)"
+                    "declarations", say("terz.trump_marriage_only", declaration=i + 1)
                 )
         self._check_pieces()
-        clash = first_shared_card(self.declarations, self.trump, _may_share)
-        if clash:
-            i, j, card = clash
-            raise InvalidHand(
-                "declarations",
-                f"declarations {i + 1} and {j + 1} both use {card.label}; there is only one deck",
-            )
+        check_no_shared_card(self.declarations, self.trump, _may_share)
 
     def _check_pieces(self) -> None:
         """A later run of a player in a suit must outrank each earlier one of his there."""
@@ -146,8 +141,7 @@ class Hand(BaseHand):
                 if same and earlier.suit == later.suit and strength(later) <= strength(earlier):
                     raise InvalidHand(
                         "declarations",
-                        f"declaration {j + 1}: a run announced after a higher one in the same "
-                        f"suit ({earlier.describe()}) cannot count; announce runs from low to high",
+                        say("terz.low_to_high", declaration=j + 1, earlier=earlier.describe()),
                     )
 
 
@@ -167,22 +161,25 @@ class _Ladder:
         trump = (int(self.in_trumps(d)),) if self.settings.combo_tiebreak == "trump" else ()
         return (*strength(d), *trump, -index)
 
-    def decided(self, winner: int, loser: int) -> str:
+    def decided(self, winner: int, loser: int) -> Text:
         """The rule that puts announcement `winner` above `loser` (indices in the deal)."""
         w, lo = self.hand.declarations[winner], self.hand.declarations[loser]
         (w_value, w_cards, _), (l_value, l_cards, _) = strength(w), strength(lo)
         if w_value != l_value:
-            return f"the higher value wins: {w_value} beats {l_value}"
+            return say("terz.higher_value", value=w_value, other=l_value)
         if w_cards != l_cards:
-            return f"equal value ({w_value}): more cards win, {w_cards} over {l_cards}"
+            return say("terz.more_cards", value=w_value, cards=w_cards, other=l_cards)
         w_top, l_top = w.top or w.rank, lo.top or lo.rank
+        assert w_top is not None and l_top is not None
         if w_top != l_top:
-            same = "equal runs" if w.kind == lo.kind == "sequence" else f"equal value ({w_value})"
-            return f"{same}: the higher top card wins, {w_top} over {l_top}"
+            top, other = w_top.label, l_top.label
+            if w.kind == lo.kind == "sequence":
+                return say("terz.higher_top_of_equal_runs", top=top, other=other)
+            return say("terz.higher_top", value=w_value, top=top, other=other)
         tie = equal_runs(w, lo, w_value)
         if self.settings.combo_tiebreak == "trump" and self.in_trumps(w) != self.in_trumps(lo):
-            return f"{tie}: the run in trumps wins"
-        return f"{tie}: {self.players[w.seat]} announced first"
+            return say("terz.run_in_trumps", tie=tie)
+        return say("terz.announced_first", tie=tie, player=self.players[w.seat])
 
 
 def _may_share(a: Declaration, b: Declaration) -> bool:
@@ -211,14 +208,14 @@ class Terz(Variant[Settings, Hand]):
     ) -> Interim:
         """The combinations and marriages judged as soon as they are announced."""
         players = self.names(players)
-        r = Reader(facts, "Terz hand", Hand.__dataclass_fields__)
+        r = Reader(facts, say("terz.hand"), Hand.__dataclass_fields__)
         r.opt_seat("dealer", 2)
         trump = r.opt_suit("trump")
         # Terz has no forehand: the dealer never breaks a tie, so any seat will do.
         judged = judge_in_progress(self, 0, trump, r.items("declarations"), settings, players)
         if trump is None:
             return judged
-        known = f"Trump is {trump.symbol}."
+        known = say("terz.trump_is", trump=trump.symbol)
         return Interim((*judged.lines, known) if judged.rows else (known,), judged.rows)
 
     def next_dealer(self, hand: Hand, settings: Settings) -> int:
@@ -242,32 +239,51 @@ class Terz(Variant[Settings, Hand]):
             best_index, best = max(combos, key=lambda pair: ladder.order(*pair))
             rivals = [(i, d) for i, d in combos if d.seat != best.seat]
             rival = max(rivals, key=lambda pair: ladder.order(*pair)) if rivals else None
+            senior = players[best.seat]
             if rival is not None:
-                notes.append(f"Combinations: {ladder.decided(best_index, rival[0])}.")
+                why = ladder.decided(best_index, rival[0])
+                notes.append(say("terz.combinations_decided", why=why))
             for i, d in combos:
-                if d.seat == best.seat:
-                    why = "the senior combination" if i == best_index else "counts with the senior"
-                    if i == best_index and rival is not None:
-                        why += f" ({ladder.decided(best_index, rival[0])})"
+                if i == best_index and rival is not None:
+                    why = say("terz.senior_because", why=ladder.decided(best_index, rival[0]))
                     verdicts[i] = Verdict(True, value(d), why)
-                    points[d.seat] += value(d)
+                elif i == best_index:
+                    verdicts[i] = Verdict(True, value(d), say("terz.senior"))
+                elif d.seat == best.seat:
+                    verdicts[i] = Verdict(True, value(d), say("terz.counts_with_senior"))
                 else:
-                    why = (
-                        f"outranked by {players[best.seat]}'s {best.describe()} "
-                        f"({ladder.decided(best_index, i)})"
+                    why = say(
+                        "terz.outranked",
+                        player=senior,
+                        best=best.describe(),
+                        why=ladder.decided(best_index, i),
                     )
                     verdicts[i] = Verdict(False, 0, why)
+                if d.seat == best.seat:
+                    points[d.seat] += value(d)
             notes.append(
-                f"Combinations: {players[best.seat]}'s {best.describe()} ({value(best)}) is "
-                f"senior; {players[best.seat]} scores {points[best.seat]} for combinations."
+                say(
+                    "terz.senior_scores",
+                    player=senior,
+                    best=best.describe(),
+                    value=value(best),
+                    points=points[best.seat],
+                )
             )
             if rival is not None:
-                notes.append(f"{players[1 - best.seat]}'s combinations count for nothing.")
+                notes.append(say("terz.combinations_count_nothing", player=players[1 - best.seat]))
         for i, d in enumerate(hand.declarations):
             if d.kind == "marriage":
-                verdicts[i] = Verdict(True, MARRIAGE, "a marriage always scores 20")
+                verdicts[i] = Verdict(True, MARRIAGE, say("terz.marriage", points=MARRIAGE))
                 points[d.seat] += MARRIAGE
-                notes.append(f"Marriage: {players[d.seat]} +20 ({d.describe()}).")
+                notes.append(
+                    say(
+                        "terz.marriage_note",
+                        player=players[d.seat],
+                        points=signed(MARRIAGE),
+                        marriage=d.describe(),
+                    )
+                )
         return points, verdicts, notes
 
     def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
@@ -279,8 +295,13 @@ class Terz(Variant[Settings, Hand]):
         players = state.players
         notes.insert(
             0,
-            f"Cards {hand.card_points[0]}–{hand.card_points[1]}; "
-            f"{players[hand.last_trick]} took the last trick (+10).",
+            say(
+                "terz.cards",
+                first=hand.card_points[0],
+                second=hand.card_points[1],
+                player=players[hand.last_trick],
+                points=signed(LAST_TRICK),
+            ),
         )
         ordered = tuple(verdicts[i] for i in range(len(hand.declarations)))
         return HandScore((scores[0], scores[1]), tuple(notes), ordered)

@@ -10,7 +10,8 @@ from typing import Any, ClassVar, Self
 
 from games.engine.cards import Card
 from games.engine.errors import ParseError
-from games.engine.wording import agree, joined
+from games.engine.texts import say
+from games.engine.wording import joined
 
 
 def plain(value: object) -> Any:
@@ -85,7 +86,8 @@ class BaseHand(Plain):
     @property
     def unplayed(self) -> str:
         """Why the deal was not played out, in the word a score sheet writes for it
-        ("redeal", "void", "forfeit"); "" for a deal that was played."""
+        ("redeal", "void", "forfeit"), a catalogue word (a Text); "" for a deal that was
+        played."""
         return ""
 
 
@@ -96,6 +98,7 @@ class Verdict:
     counted: bool
     points: int
     reason: str
+    """Why, as a catalogue sentence (a Text)."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,7 @@ class InterimRow:
 
     player: str
     declared: str
-    """What was declared, described: "4-card run 9–Q♥", "marriage K+Q♠", "melds"."""
+    """What was declared, described (a Text): "4-card run 9–Q♥", "marriage K+Q♠", "melds"."""
     counted: bool | None
     """Whether it scores; None while that waits on a fact not entered yet."""
     points: int
@@ -115,7 +118,7 @@ class InterimRow:
 class Interim:
     """What the table already knows about the hand in progress, before any card points.
 
-    `lines` are sentences, the first one the headline; `rows` one per declaration.
+    `lines` are sentences (Texts), the first one the headline; `rows` one per declaration.
     """
 
     lines: tuple[str, ...] = ()
@@ -137,6 +140,7 @@ class Call:
 class HandScore:
     scores: tuple[int, ...]
     notes: tuple[str, ...]
+    """What the table reads about the hand: catalogue sentences (Texts), in order."""
     verdicts: tuple[Verdict, ...] = ()
     made: bool | None = None
     """Whether the declarer's side made its contract; None in games without one."""
@@ -177,7 +181,7 @@ class Variant[S: BaseSettings, H: BaseHand]:
         if players is None:
             return self.default_players
         if len(players) != self.seats:
-            raise ParseError("players", f"must list {self.seats} names in seat order")
+            raise ParseError("players", say("variant.players", count=self.seats))
         return tuple(players)
 
     @property
@@ -199,8 +203,8 @@ class Variant[S: BaseSettings, H: BaseHand]:
         return seat % 2 if self.teams else seat
 
     def progress(self, settings: S, played: int) -> str:
-        """Where the game stands, for the scoreboard: by default the target."""
-        return f"to {settings.target}"
+        """Where the game stands, for the scoreboard: by default the target ("to 500")."""
+        return say("variant.to_target", target=settings.target)
 
     def broken_example(self) -> dict[str, object]:
         """Hand keys that, put into any valid hand, break a rule (for the contract tests)."""
@@ -218,12 +222,14 @@ class Variant[S: BaseSettings, H: BaseHand]:
     def win_sentence(self, sides: Sequence[str], winners: Sequence[int]) -> str:
         """Who won, as a sentence whose verb agrees: "Tharshini wins", "Ann & Cleo win".
 
-        A team is plural, and so are several players sharing the win; "" while nobody has won.
+        The verb counts the players in the subject: a team is several, and so are several
+        players sharing the win; "" while nobody has won.
         """
         if not winners:
             return ""
         names = [sides[side] for side in winners]
-        return f"{joined(names)} {agree(self.teams or len(names) > 1, 'wins', 'win')}"
+        players = len(names) * (self.seats // self.side_count)
+        return say("variant.wins", names=joined(names), count=players)
 
     def interim(self, facts: Mapping[str, Any], settings: S, players: Sequence[str]) -> Interim:
         """Judge the hand in progress: `facts` is a hand dict with any keys missing.

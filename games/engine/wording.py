@@ -2,6 +2,10 @@
 
 Negative numbers carry a real minus sign (U+2212), never a hyphen, so "+-700" cannot
 appear; a sentence's verb agrees with its subject ("Tharshini wins", "Ann & Cleo win").
+
+Sentences themselves live in the catalogue (texts.py): these helpers write the values a
+sentence quotes. A verb that agrees with its subject is a counting entry of the catalogue
+there, counted by the players in the subject, so that every language gets its own forms.
 """
 
 from __future__ import annotations
@@ -31,5 +35,7 @@ def joined(names: Sequence[str]) -> str:
 
 
 def agree(subject_is_plural: bool, singular: str, plural: str) -> str:
-    """The verb form that agrees with its subject: agree(False, "wins", "win") is "wins"."""
+    """The verb form that agrees with its subject: agree(False, "wins", "win") is "wins".
+
+    English only: a sentence shown to players counts its subject in a catalogue entry."""
     return plural if subject_is_plural else singular
