@@ -10,13 +10,23 @@ from games.engine.cards import Suit
 from games.engine.errors import InvalidHand
 from games.engine.reading import Reader
 from games.engine.rounds import check_trump_round
+from games.engine.texts import Text, say
 from games.engine.variant import BaseHand, BaseSettings, Call, GameState, HandScore, Variant
-from games.engine.wording import number
 
 TRICKS = 5
 OUTCOMES = ("played", "passed_out", "dealer_forfeit")
 # A deal everyone passed is dealt again; one the dealer declined gives the other team a point.
-UNPLAYED = {"passed_out": "redeal", "dealer_forfeit": "forfeit"}
+UNPLAYED = {"passed_out": "euchre.unplayed.redeal", "dealer_forfeit": "euchre.unplayed.forfeit"}
+# The maker's call, by round (none recorded: "made"), alone or not; without a trump suit,
+# "made trump".
+CALLS = {
+    (False, 1): "euchre.call.ordered_up",
+    (False, 2): "euchre.call.named",
+    (False, None): "euchre.call.made",
+    (True, 1): "euchre.call.alone_ordered_up",
+    (True, 2): "euchre.call.alone_named",
+    (True, None): "euchre.call.alone_made",
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -30,7 +40,7 @@ class Settings(BaseSettings):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
-        r = Reader(data, "Euchre setting", cls.__dataclass_fields__)
+        r = Reader(data, say("euchre.reader.setting"), cls.__dataclass_fields__)
         return cls(
             target=r.positive("target", 10),
             all_pass=r.choice(
@@ -59,7 +69,7 @@ class Hand(BaseHand):
     def from_dict(
         cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
     ) -> Self:
-        r = Reader(data, "Euchre hand", cls.__dataclass_fields__)
+        r = Reader(data, say("euchre.reader.hand"), cls.__dataclass_fields__)
         hand = cls(
             dealer=r.seat("dealer", 4),
             outcome=r.choice("outcome", OUTCOMES, "played"),
@@ -78,28 +88,30 @@ class Hand(BaseHand):
         """Raise InvalidHand for the first rule this hand breaks."""
         if self.outcome == "passed_out" and settings.all_pass != "redeal":
             if settings.all_pass == "stick_the_dealer":
-                raise InvalidHand("outcome", "with stick the dealer, the dealer must name trump")
-            raise InvalidHand("outcome", "with dealer forfeit, the dealer names trump or declines")
+                raise InvalidHand("outcome", say("euchre.error.stick_the_dealer"))
+            raise InvalidHand("outcome", say("euchre.error.dealer_forfeit"))
         if self.outcome == "dealer_forfeit" and settings.all_pass != "dealer_forfeit":
-            raise InvalidHand("outcome", "the dealer may decline only with the dealer-forfeit rule")
+            raise InvalidHand("outcome", say("euchre.error.decline"))
         if self.outcome != "played":
             for key in ("maker", "maker_tricks", "trump"):
                 if getattr(self, key) is not None:
-                    raise InvalidHand(key, "a hand nobody made has no maker, trump or tricks")
+                    raise InvalidHand(key, say("euchre.error.nobody_made"))
             if self.alone or self.defender_alone:
-                raise InvalidHand("alone", "a hand nobody made has nobody playing alone")
+                raise InvalidHand("alone", say("euchre.error.nobody_made_alone"))
             return
         if self.maker is None:
-            raise InvalidHand("maker", "is required: who ordered up or named trump?")
+            raise InvalidHand("maker", say("euchre.error.maker_required"))
         if self.maker_tricks is None:
-            raise InvalidHand("maker_tricks", "is required: how many tricks did the makers win?")
+            raise InvalidHand("maker_tricks", say("euchre.error.tricks_required"))
         if not 0 <= self.maker_tricks <= TRICKS:
-            raise InvalidHand("maker_tricks", f"must be 0 to 5, not {number(self.maker_tricks)}")
+            raise InvalidHand(
+                "maker_tricks", say("euchre.error.tricks_range", tricks=self.maker_tricks)
+            )
         if self.defender_alone:
             if not settings.defend_alone:
-                raise InvalidHand("defender_alone", "defending alone is not a house rule here")
+                raise InvalidHand("defender_alone", say("euchre.error.defend_alone_rule"))
             if not self.alone:
-                raise InvalidHand("defender_alone", "a defender plays alone only against a loner")
+                raise InvalidHand("defender_alone", say("euchre.error.defender_alone"))
         self._check_trump(settings)
 
     def _check_trump(self, settings: Settings) -> None:
@@ -116,7 +128,7 @@ class Hand(BaseHand):
 
     @property
     def unplayed(self) -> str:
-        return UNPLAYED.get(self.outcome, "")
+        return say(UNPLAYED[self.outcome]) if self.outcome in UNPLAYED else ""
 
 
 class Euchre(Variant[Settings, Hand]):
@@ -124,7 +136,7 @@ class Euchre(Variant[Settings, Hand]):
     name = "Euchre"
     seats = 4
     teams = True
-    taker = "Maker"
+    taker = say("euchre.taker")
     default_players = ("North", "East", "South", "West")
     settings_class = Settings
     hand_class = Hand
@@ -150,7 +162,7 @@ class Euchre(Variant[Settings, Hand]):
     def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
         sides = state.sides
         if hand.outcome == "passed_out":
-            return HandScore((0, 0), ("Everyone passed twice: a redeal, nobody scores.",))
+            return HandScore((0, 0), (say("euchre.passed_out"),))
         if hand.outcome == "dealer_forfeit":
             team = 1 - hand.dealer % 2
             scores = [0, 0]
@@ -158,34 +170,49 @@ class Euchre(Variant[Settings, Hand]):
             dealer = state.players[hand.dealer]
             return HandScore(
                 (scores[0], scores[1]),
-                (f"Everyone passed and {dealer} declined to name trump: {sides[team]} +1.",),
+                (say("euchre.dealer_declined", dealer=dealer, side=sides[team]),),
             )
         assert hand.maker is not None and hand.maker_tricks is not None
         makers, defenders = hand.maker % 2, 1 - hand.maker % 2
         tricks = hand.maker_tricks
-        who = state.players[hand.maker] + (" alone" if hand.alone else "")
-        verb = {1: "ordered up", 2: "named"}.get(hand.round or 0, "made")
-        trump = f"{verb} {hand.trump.symbol}" if hand.trump else "made trump"
+        call = _call(hand, state.players[hand.maker])
         scores = [0, 0]
         if tricks >= 3:
-            points, how = 1, f"took {tricks} tricks"
-            if tricks == TRICKS:
-                points, how = (4, "took all 5 alone (march)") if hand.alone else (2, "marched")
+            if tricks < TRICKS:
+                points = 1
+                note = say(
+                    "euchre.made", call=call, makers=sides[makers], count=tricks, points=points
+                )
+            else:
+                points = 4 if hand.alone else 2
+                made = "euchre.marched_alone" if hand.alone else "euchre.marched"
+                note = say(made, call=call, makers=sides[makers], points=points)
             scores[makers] = points
-            note = f"{who} {trump}; {sides[makers]} {how}: +{points}."
             return HandScore((scores[0], scores[1]), (note,), made=True)
-        # Defenders' awards do not add up: the largest that applies (spec: Scoring).
-        awards = [(2, "euchred")]
+        # Defenders' awards do not add up: the largest that applies (spec: Scoring). The
+        # 4-point ones are equal, so the note names the last that applies, the most special.
+        points, how = 2, "euchre.euchred"
         if hand.alone and settings.lone_euchre_points == 4:
-            awards.append((4, "euchred a lone hand"))
+            points, how = 4, "euchre.euchred_lone_hand"
         if hand.defender_alone:
-            awards.append((4, "euchred a loner, defending alone"))
+            points, how = 4, "euchre.euchred_defending_alone"
         if settings.super_euchre and tricks == 0:
-            awards.append((4, "super-euchre: the makers took no trick"))
-        points, how = max(awards)
+            points, how = 4, "euchre.super_euchre"
         scores[defenders] = points
-        note = (
-            f"{who} {trump} but {sides[makers]} took only {tricks} trick"
-            f"{'' if tricks == 1 else 's'}: {sides[defenders]} {how}, +{points}."
+        note = say(
+            how,
+            call=call,
+            makers=sides[makers],
+            count=tricks,
+            defenders=sides[defenders],
+            points=points,
         )
         return HandScore((scores[0], scores[1]), (note,), made=False)
+
+
+def _call(hand: Hand, maker: str) -> Text:
+    """The maker's call as the notes tell it: "East alone ordered up ♥", "North made trump"."""
+    if hand.trump is None:
+        id = "euchre.call.alone_made_trump" if hand.alone else "euchre.call.made_trump"
+        return say(id, maker=maker)
+    return say(CALLS[hand.alone, hand.round], maker=maker, trump=hand.trump.symbol)

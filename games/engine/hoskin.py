@@ -15,6 +15,7 @@ from games.engine.cards import Card, Rank, Suit
 from games.engine.declarations import Declaration
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
+from games.engine.texts import Param, Text, say
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
@@ -27,7 +28,6 @@ from games.engine.variant import (
     Variant,
     Verdict,
 )
-from games.engine.wording import agree, number
 
 OPENING = 550
 CARDS = 480
@@ -48,8 +48,70 @@ AROUND = {
     Rank.JACK: (0, 40, 400, 600, 800),
 }
 PINIK = (0, 40, 300, 600, 900)
-AROUND_NAMES = {Rank.ACE: "aces", Rank.KING: "kings", Rank.QUEEN: "queens", Rank.JACK: "jacks"}
-LEVEL_NAMES = ("", "", "double ", "triple ", "quadruple ")
+# Each meld's name by level, as the meld calculator lists it.
+RUN_NAMES = (
+    "",
+    "hoskin.meld.run",
+    "hoskin.meld.double_run",
+    "hoskin.meld.triple_run",
+    "hoskin.meld.quadruple_run",
+)
+AROUND_NAMES = {
+    Rank.ACE: (
+        "",
+        "hoskin.meld.aces",
+        "hoskin.meld.double_aces",
+        "hoskin.meld.triple_aces",
+        "hoskin.meld.quadruple_aces",
+    ),
+    Rank.KING: (
+        "",
+        "hoskin.meld.kings",
+        "hoskin.meld.double_kings",
+        "hoskin.meld.triple_kings",
+        "hoskin.meld.quadruple_kings",
+    ),
+    Rank.QUEEN: (
+        "",
+        "hoskin.meld.queens",
+        "hoskin.meld.double_queens",
+        "hoskin.meld.triple_queens",
+        "hoskin.meld.quadruple_queens",
+    ),
+    Rank.JACK: (
+        "",
+        "hoskin.meld.jacks",
+        "hoskin.meld.double_jacks",
+        "hoskin.meld.triple_jacks",
+        "hoskin.meld.quadruple_jacks",
+    ),
+}
+PINIK_NAMES = (
+    "",
+    "hoskin.meld.pinik",
+    "hoskin.meld.double_pinik",
+    "hoskin.meld.triple_pinik",
+    "hoskin.meld.quadruple_pinik",
+)
+# The line of the deal in progress naming the holder, by what is known: (forced, koz, need).
+HOLDS = {
+    (False, False, False): "hoskin.holds",
+    (True, False, False): "hoskin.holds_forced",
+    (False, True, False): "hoskin.holds_koz",
+    (True, True, False): "hoskin.holds_forced_koz",
+    (False, False, True): "hoskin.holds_need",
+    (True, False, True): "hoskin.holds_forced_need",
+    (False, True, True): "hoskin.holds_koz_need",
+    (True, True, True): "hoskin.holds_forced_koz_need",
+}
+# The parts of a side's points, in the order a note adds them up.
+PARTS = {
+    "melds": "hoskin.part.melds",
+    "struck": "hoskin.part.struck",
+    "tricks": "hoskin.part.tricks",
+    "last_trick": "hoskin.part.last_trick",
+    "gomu": "hoskin.part.gomu",
+}
 
 
 @dataclass(frozen=True)
@@ -57,7 +119,7 @@ class Meld:
     """A player's meld: the total and one line per meld that counts."""
 
     total: int
-    lines: tuple[tuple[str, int], ...]
+    lines: tuple[tuple[Text, int], ...]
 
 
 def count_meld(holding: Mapping[Card, int], trump: Suit) -> Meld:
@@ -69,36 +131,59 @@ def count_meld(holding: Mapping[Card, int], trump: Suit) -> Meld:
     """
     for card, count in holding.items():
         if card.rank not in HOSKIN_RANKS:
-            raise ParseError("cards", f"{card.label} is not in the Hoşkin pack (A 10 K Q J)")
+            raise ParseError("cards", say("hoskin.error.not_in_pack", card=_label(card)))
         if not 0 <= count <= 4:
-            raise ParseError("cards", f"there are 4 copies of {card.label}, not {count}")
+            raise ParseError("cards", say("hoskin.error.copies", card=_label(card), copies=count))
 
     def n(rank: Rank, suit: Suit) -> int:
         return holding.get(Card(rank, suit), 0)
 
-    lines: list[tuple[str, int]] = []
+    lines: list[tuple[Text, int]] = []
     runs = min(n(rank, trump) for rank in HOSKIN_RANKS)
     if runs:
-        lines.append((_first_up(f"{LEVEL_NAMES[runs]}seri (run) in {trump.symbol}"), RUN[runs]))
+        lines.append((say(RUN_NAMES[runs], trump=trump.symbol), RUN[runs]))
     for suit in Suit:
         pairs = min(n(Rank.KING, suit), n(Rank.QUEEN, suit)) - (runs if suit == trump else 0)
         if pairs > 0:
             each = 40 if suit == trump else 20
-            times = f" × {pairs}" if pairs > 1 else ""
-            lines.append((f"Evli K+Q{suit.symbol}{times}", pairs * each))
+            name = (
+                say("hoskin.meld.marriages", suit=suit.symbol, times=pairs)
+                if pairs > 1
+                else say("hoskin.meld.marriage", suit=suit.symbol)
+            )
+            lines.append((name, pairs * each))
     for rank, values in AROUND.items():
         level = min(n(rank, suit) for suit in Suit)
         if level:
-            name = _first_up(f"{LEVEL_NAMES[level]}{AROUND_NAMES[rank]} around")
-            lines.append((f"{name} ({4 * level} {AROUND_NAMES[rank]})", values[level]))
+            lines.append((say(AROUND_NAMES[rank][level]), values[level]))
     pinik = min(n(Rank.QUEEN, Suit.SPADES), n(Rank.JACK, Suit.DIAMONDS))
     if pinik:
-        lines.append((_first_up(f"{LEVEL_NAMES[pinik]}pinik (Q♠ + J♦)"), PINIK[pinik]))
+        lines.append((say(PINIK_NAMES[pinik]), PINIK[pinik]))
     return Meld(sum(points for _, points in lines), tuple(lines))
 
 
-def _first_up(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _added(parts: Mapping[str, int]) -> Text:
+    """A side's points added up: "melds 160 − struck 160 + tricks 100" (struck is negative)."""
+    terms = iter(parts.items())
+    key, value = next(terms)
+    added = say(PARTS[key], points=value)
+    for key, value in terms:
+        part = say(PARTS[key], points=abs(value))
+        added = say("hoskin.minus" if value < 0 else "hoskin.plus", sum=added, part=part)
+    return added
+
+
+def _label(card: Card) -> Text:
+    """A card as a sentence names it: "K♥", its rank in the reader's language."""
+    return say("card.label", rank=say(f"card.rank.{card.rank.value}"), suit=card.suit.symbol)
+
+
+def _listed(id: str, items: Sequence[Text]) -> Text:
+    """Several texts as one list, each joined to the rest by `id` ("{first}, {rest}")."""
+    listed = items[-1]
+    for item in reversed(items[:-1]):
+        listed = say(id, first=item, rest=listed)
+    return listed
 
 
 def card_points(ranks: Sequence[Rank], card_values: str) -> int:
@@ -125,7 +210,7 @@ class Settings(BaseSettings):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
-        r = Reader(data, "Hoşkin setting", cls.KEYS)
+        r = Reader(data, say("hoskin.reader.setting"), cls.KEYS)
         return cls(
             target=r.positive("target", 3000),
             card_values=r.choice("card_values", ("ace_ten", "tens"), "ace_ten"),
@@ -192,7 +277,7 @@ class Hand(BaseHand):
     def from_dict(
         cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
     ) -> Self:
-        r = Reader(data, "Hoşkin hand", cls.KEYS)
+        r = Reader(data, say("hoskin.reader.hand"), cls.KEYS)
         hand = cls(**cls._read(r))
         hand.check(settings, players)
         return hand
@@ -204,7 +289,7 @@ class Hand(BaseHand):
             void = cls._read_void(r)
             for key in ("holder", "contract", "trump", "melds", "trick_points", "last_trick"):
                 if key not in void and r.has(key):
-                    raise InvalidHand(key, "a void deal is redealt: nobody holds a contract")
+                    raise InvalidHand(key, say("hoskin.error.void"))
             return void
         facts: dict[str, Any] = {
             "dealer": r.seat("dealer", cls.seats),
@@ -246,23 +331,29 @@ class Hand(BaseHand):
         assert self.contract is not None and self.holder is not None
         check_contract(self.contract, settings)
         if self.forced and self.contract != OPENING:
-            raise InvalidHand("forced", "a forced contract is held at 550")
+            raise InvalidHand("forced", say("hoskin.error.forced"))
         if self.bids:
             holder, contract, forced = replay_auction(self.bids, settings.bid_step, players)
             if (holder, contract, forced) != (self.holder, self.contract, self.forced):
-                said = f"{players[holder]} at {contract}" + (" (forced)" if forced else "")
                 raise InvalidHand(
                     "bids",
-                    f"the auction ends with {said}, not {players[self.holder]} at {self.contract}",
+                    say(
+                        "hoskin.error.ends_forced" if forced else "hoskin.error.ends",
+                        winner=players[holder],
+                        won=contract,
+                        holder=players[self.holder],
+                        contract=self.contract,
+                    ),
                 )
 
     def _check_tricks(self, settings: Settings) -> None:
         if any(t < 0 for t in self.trick_points):
-            raise InvalidHand("trick_points", "trick points cannot be negative")
+            raise InvalidHand("trick_points", say("hoskin.error.negative_tricks"))
         if sum(self.trick_points) != CARDS:
             shown = " + ".join(map(str, self.trick_points))
             raise InvalidHand(
-                "trick_points", f"must add up to 480 (got {shown} = {sum(self.trick_points)})"
+                "trick_points",
+                say("hoskin.error.tricks_sum", sum=shown, total=sum(self.trick_points)),
             )
 
     def _check_struck(self) -> None:
@@ -271,20 +362,19 @@ class Hand(BaseHand):
         assert self.holder is not None
         contract_side = self.side_of(self.holder)
         if self.struck[contract_side]:
-            raise InvalidHand("struck", "meld is struck only from the side without the contract")
+            raise InvalidHand("struck", say("hoskin.error.struck_side"))
         other = 1 - contract_side
         team = sum(m for seat, m in enumerate(self.melds) if self.side_of(seat) == other)
         if not 0 <= self.struck[other] <= team or self.struck[other] % 10:
-            raise InvalidHand(
-                "struck", f"struck meld is in tens and at most that side's melds ({team})"
-            )
+            raise InvalidHand("struck", say("hoskin.error.struck", melds=team))
 
-    def failure(self) -> str | None:
+    def failure(self) -> Text | None:
         """Why the contract fails whatever the points, if it does."""
-        return {
-            "meld_short": "a recount found less meld than declared",
-            "aces_claim_false": "a hidden aces claim proved false",
-        }.get(self.violation or "")
+        failures = {
+            "meld_short": "hoskin.failure.meld_short",
+            "aces_claim_false": "hoskin.failure.aces_claim_false",
+        }
+        return say(failures[self.violation]) if self.violation in failures else None
 
     @property
     def declarer(self) -> int | None:
@@ -292,7 +382,7 @@ class Hand(BaseHand):
 
     @property
     def unplayed(self) -> str:
-        return "void" if self.outcome == "void" else ""
+        return say("hoskin.unplayed.void") if self.outcome == "void" else ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -339,15 +429,11 @@ class TekliHand(Hand):
             return facts
         first = (facts["dealer"] + 1) % cls.seats
         if r.has("holder") and r.seat("holder", cls.seats) != first:
-            raise InvalidHand(
-                "holder",
-                f"a deal is void only after three passes, when seat {first} (speaking first) "
-                "is forced at 550",
-            )
+            raise InvalidHand("holder", say("hoskin.error.void_holder", seat=first))
         if r.has("contract") and r.number("contract") != OPENING:
-            raise InvalidHand("contract", "a forced contract is held at 550")
+            raise InvalidHand("contract", say("hoskin.error.forced"))
         if not r.flag("forced", True):
-            raise InvalidHand("forced", "a deal is void only after three passes: it was forced")
+            raise InvalidHand("forced", say("hoskin.error.void_forced"))
         return {**facts, "holder": first, "contract": OPENING, "forced": True}
 
     def side_of(self, seat: int) -> int:
@@ -359,13 +445,16 @@ class TekliHand(Hand):
         place = (self.holder - self.dealer - 1) % 3
         if self.forced:
             if place != 0 or self.contract != OPENING:
-                raise InvalidHand("forced", "after three passes the first speaker is forced at 550")
+                raise InvalidHand("forced", say("hoskin.error.forced_first"))
             return
         if self.contract != TEKLI_LADDER[place]:
+            ladder = (
+                "hoskin.error.ladder_first",
+                "hoskin.error.ladder_second",
+                "hoskin.error.ladder_third",
+            )[place]
             raise InvalidHand(
-                "contract",
-                f"{players[self.holder]} speaks {('first', 'second', 'third')[place]}, so takes "
-                f"the ihale at {TEKLI_LADDER[place]}, not {number(self.contract)}",
+                "contract", say(ladder, holder=players[self.holder], contract=self.contract)
             )
 
     def _check_tricks(self, settings: Settings) -> None:
@@ -373,23 +462,24 @@ class TekliHand(Hand):
         most = 5 * max(CARD_VALUES[settings.card_values].values())
         if not 0 <= self.gomu_points <= most:
             raise InvalidHand(
-                "gomu_points", f"five cards hold 0 to {most}, not {number(self.gomu_points)}"
+                "gomu_points",
+                say("hoskin.error.gomu_points", most=most, points=self.gomu_points),
             )
         if any(t < 0 for t in self.trick_points):
-            raise InvalidHand("trick_points", "trick points cannot be negative")
+            raise InvalidHand("trick_points", say("hoskin.error.negative_tricks"))
         total = sum(self.trick_points) + self.gomu_points
         if total != CARDS:
             shown = " + ".join(map(str, self.trick_points))
             raise InvalidHand(
                 "trick_points",
-                f"tricks and gömü must add up to 480 (got {shown} + {self.gomu_points} = {total})",
+                say("hoskin.error.tekli_sum", sum=shown, gomu=self.gomu_points, total=total),
             )
 
-    def failure(self) -> str | None:
+    def failure(self) -> Text | None:
         if self.recount_failed:
-            return "the first-trick recount found less meld than declared"
+            return say("hoskin.failure.recount")
         if self.unannounced_burial:
-            return "an ace or trump was buried without announcing it"
+            return say("hoskin.failure.burial")
         return None
 
 
@@ -408,11 +498,12 @@ class Bid(Plain):
 
 def _bid(item: object, index: int, seats: int) -> Bid:
     try:
-        r = Reader(item, "bid", ("seat", "bid", "pass"))
+        r = Reader(item, say("hoskin.reader.bid"), ("seat", "bid", "pass"))
         seat = r.seat("seat", seats)
         return Bid(seat) if r.flag("pass") else Bid(seat, r.number("bid"))
     except ParseError as error:
-        raise ParseError("bids", f"call {index + 1}: {error}") from None
+        problem = say("hoskin.error.call", call=index + 1, field=error.field, problem=error.message)
+        raise ParseError("bids", problem) from None
 
 
 def replay_auction(bids: Sequence[Bid], step: int, players: Sequence[str]) -> tuple[int, int, bool]:
@@ -428,10 +519,10 @@ def replay_auction(bids: Sequence[Bid], step: int, players: Sequence[str]) -> tu
     passed: set[int] = set()
     for n, call in enumerate(bids, start=1):
         if len(passed) == 2 or (passed and high is not None and high[0] not in passed):
-            raise InvalidHand("bids", f"call {n}: the ihale was already over")
+            raise InvalidHand("bids", say("hoskin.error.over", call=n))
         if n == 2:
             if call.seat % 2 == first % 2:
-                raise InvalidHand("bids", "call 2: the other team's speaker answers")
+                raise InvalidHand("bids", say("hoskin.error.answer"))
             second = call.seat
         speakers = [first] if second is None else [first, second]
         still = [s for s in speakers if s not in passed]
@@ -442,31 +533,28 @@ def replay_auction(bids: Sequence[Bid], step: int, players: Sequence[str]) -> tu
         )
         if n > 2 and call.seat != expected:
             assert expected is not None  # both speakers are known from call 2 on
-            raise InvalidHand("bids", f"call {n}: it was {players[expected]}'s turn")
+            raise InvalidHand("bids", say("hoskin.error.turn", call=n, expected=players[expected]))
         if call.bid is None:
             passed.add(call.seat)
             continue
         if high is None:
             if call.bid < OPENING or (call.bid - OPENING) % step:
-                raise InvalidHand("bids", f"call {n}: the ihale opens at 550 in {step}s")
+                raise InvalidHand("bids", say("hoskin.error.opening", call=n, step=step))
         elif call.bid <= high[1] or (call.bid - high[1]) % step:
-            raise InvalidHand("bids", f"call {n}: a bid rises over {high[1]} in {step}s")
+            raise InvalidHand("bids", say("hoskin.error.rise", call=n, high=high[1], step=step))
         high = (call.seat, call.bid)
     if len(passed) == 2 and high is None:
         return first, OPENING, True
     if passed and high is not None and high[0] not in passed:
         return high[0], high[1], False
-    raise InvalidHand("bids", "the ihale is not finished: it ends when one speaker passes")
+    raise InvalidHand("bids", say("hoskin.error.unfinished"))
 
 
 def check_contract(contract: int, settings: Settings) -> None:
     """The ihale opens at 550 and rises in steps of `bid_step` (spec: `hoskin`)."""
     step = settings.bid_step
     if contract < OPENING or (contract - OPENING) % step:
-        raise InvalidHand(
-            "contract",
-            f"the ihale opens at 550 and rises in {step}s; {number(contract)} is not one",
-        )
+        raise InvalidHand("contract", say("hoskin.error.contract", step=step, contract=contract))
 
 
 def _meld_cards(
@@ -474,14 +562,14 @@ def _meld_cards(
 ) -> list[dict[Card, int] | None]:
     """Each player's cards laid out, as counts of each card (None: not entered)."""
     if len(items) > seats:
-        raise ParseError("meld_cards", f"must list at most {seats} players' cards")
+        raise ParseError("meld_cards", say("hoskin.error.meld_cards", count=seats))
     out: list[dict[Card, int] | None] = []
     for seat, cards in enumerate(items):
         if cards is None:
             out.append(None)
             continue
         if not isinstance(cards, list | tuple):
-            raise ParseError("meld_cards", f"{players[seat]}: must be a list of cards")
+            raise ParseError("meld_cards", say("hoskin.error.not_a_list", player=players[seat]))
         holding: dict[Card, int] = {}
         for text in cards:
             card = Card.parse(text, "meld_cards")
@@ -494,16 +582,15 @@ def _counted(holding: Mapping[Card, int], trump: Suit, player: str) -> Meld:
     try:
         return count_meld(holding, trump)
     except ParseError as error:
-        raise ParseError("meld_cards", f"{player}: {error.message}") from None
+        problem = say("hoskin.error.player", player=player, problem=error.message)
+        raise ParseError("meld_cards", problem) from None
 
 
 def check_melds(melds: Sequence[int], players: Sequence[str]) -> None:
     """Each player's melds are 0 or more, in tens (spec: Melds)."""
     for seat, value in enumerate(melds):
         if value < 0 or value % 10:
-            raise InvalidHand(
-                "melds", f"{players[seat]}'s melds are 0 or more in tens, not {number(value)}"
-            )
+            raise InvalidHand("melds", say("hoskin.error.melds", player=players[seat], melds=value))
 
 
 class Hoskin(Variant[Settings, Hand]):
@@ -511,7 +598,7 @@ class Hoskin(Variant[Settings, Hand]):
     name = "Hoşkin"
     seats = 4
     teams = True
-    taker = "Holder"
+    taker = say("hoskin.taker")
     default_players: ClassVar[tuple[str, ...]] = ("North", "East", "South", "West")
     settings_class = Settings
     hand_class = Hand
@@ -542,7 +629,7 @@ class Hoskin(Variant[Settings, Hand]):
         players = self.names(players)
         n = self.seats
         sides = self.side_names(players)
-        r = Reader(facts, "Hoşkin hand", (*self.hand_class.KEYS, *self.interim_keys))
+        r = Reader(facts, say("hoskin.reader.hand"), (*self.hand_class.KEYS, *self.interim_keys))
         dealer = r.opt_seat("dealer", n)
         holder = r.opt_seat("holder", n)
         contract = r.opt_number("contract")
@@ -551,7 +638,7 @@ class Hoskin(Variant[Settings, Hand]):
         if contract is not None:
             check_contract(contract, settings)
             if forced and contract != OPENING:
-                raise InvalidHand("forced", "a forced contract is held at 550")
+                raise InvalidHand("forced", say("hoskin.error.forced"))
             if dealer is not None and holder is not None:
                 probe = self.hand_class(
                     dealer=dealer, holder=holder, contract=contract, forced=forced
@@ -567,63 +654,91 @@ class Hoskin(Variant[Settings, Hand]):
             cards = laid[seat] if seat < len(laid) else None
             if cards is None and entered[seat] is None:
                 continue
-            described, note = "melds", ""
+            described = say("hoskin.melds")
             if cards is not None and trump is None:
-                rows.append(InterimRow(players[seat], "cards laid out", None, 0, "waits for trump"))
+                rows.append(
+                    InterimRow(
+                        players[seat],
+                        say("hoskin.cards_laid_out"),
+                        None,
+                        0,
+                        say("hoskin.waits_for_trump"),
+                    )
+                )
                 melds[seat] = None
                 continue
+            counted: bool | None
+            if holder is None:
+                counted, why = None, say("hoskin.counts_unless")
+            elif seating.side_of(seat) == seating.side_of(holder):
+                counted, why = None, self._counts_if(sides[seating.side_of(holder)], contract)
+            elif self.teams:
+                counted, why = True, say("hoskin.counts_side_keeps")
+            else:
+                counted, why = True, say("hoskin.counts_holder_risks")
             if cards is not None:
                 assert trump is not None
                 meld = _counted(cards, trump, players[seat])
                 described = (
-                    ", ".join(f"{name} {points}" for name, points in meld.lines) or "no meld"
+                    _listed(
+                        "hoskin.list.comma",
+                        [
+                            say("hoskin.meld_points", meld=name, points=points)
+                            for name, points in meld.lines
+                        ],
+                    )
+                    if meld.lines
+                    else say("hoskin.no_meld")
                 )
-                if entered[seat] is not None and entered[seat] != meld.total:
-                    note = f"the cards make {meld.total}, not {entered[seat]} as entered; "
+                given = entered[seat]
+                if given is not None and given != meld.total:
+                    why = say("hoskin.cards_make", total=meld.total, entered=given, reason=why)
                 melds[seat] = meld.total
-            points = melds[seat] or 0
-            if holder is None:
-                counted, why = None, "counts unless the contract side fails"
-            elif seating.side_of(seat) == seating.side_of(holder):
-                side = sides[seating.side_of(holder)]
-                target = contract if contract is not None else "the contract"
-                plural = self.teams
-                counted = None
-                why = f"counts if {side} {agree(plural, 'makes', 'make')} {target}"
-            else:
-                counted, why = (
-                    True,
-                    (
-                        "counts: the side without the contract keeps its points"
-                        if self.teams
-                        else "counts: only the holder risks his meld"
-                    ),
-                )
-            rows.append(InterimRow(players[seat], described, counted, points, note + why))
-        lines: list[str] = []
+            rows.append(InterimRow(players[seat], described, counted, melds[seat] or 0, why))
+        lines: list[Text] = []
         if any(m is not None for m in melds):
             totals = [0] * len(sides)
             for seat, meld_points in enumerate(melds):
                 totals[seating.side_of(seat)] += meld_points or 0
-            lines.append(
-                "Melds: " + ", ".join(f"{s} {t}" for s, t in zip(sides, totals, strict=True)) + "."
+            listed = _listed(
+                "hoskin.list.comma",
+                [
+                    say("hoskin.side_melds", side=side, points=total)
+                    for side, total in zip(sides, totals, strict=True)
+                ],
             )
+            lines.append(say("hoskin.melds_line", melds=listed))
         if holder is not None and contract is not None:
-            held = f"{players[holder]} holds the ihale at {contract}"
-            held += " (forced)" if forced else ""
-            held += f", koz {trump.symbol}" if trump is not None else ""
+            said: dict[str, Param] = {"holder": players[holder], "contract": contract}
+            if trump is not None:
+                said["trump"] = trump.symbol
             team = [s for s in range(n) if seating.side_of(s) == seating.side_of(holder)]
             if all(melds[s] is not None for s in team):
                 side = sides[seating.side_of(holder)]
                 need = max(0, contract - sum(melds[s] or 0 for s in team))
-                held += f": {side} {agree(self.teams, 'needs', 'need')} {need} more from play"
-            lines.append(held + ".")
+                said["need"] = (
+                    say("hoskin.side_needs", side=side, points=need)
+                    if self.teams
+                    else say("hoskin.holder_needs", holder=side, points=need)
+                )
+            lines.append(say(HOLDS[forced, "trump" in said, "need" in said], **said))
         lines += self._gomu_lines(r, settings, players, holder)
         return Interim(tuple(lines), tuple(rows))
 
+    def _counts_if(self, side: str, contract: int | None) -> Text:
+        """Why a meld of the contract side waits: it counts if that side makes the contract
+        (in Tekli the side is the holder alone)."""
+        if self.teams:
+            if contract is None:
+                return say("hoskin.counts_if_side_makes_contract", side=side)
+            return say("hoskin.counts_if_side_makes", side=side, contract=contract)
+        if contract is None:
+            return say("hoskin.counts_if_holder_makes_contract", holder=side)
+        return say("hoskin.counts_if_holder_makes", holder=side, contract=contract)
+
     def _gomu_lines(
         self, r: Reader, settings: Settings, players: Sequence[str], holder: int | None
-    ) -> list[str]:
+    ) -> list[Text]:
         """What the table knows of the gömü (Tekli only)."""
         return []
 
@@ -638,18 +753,20 @@ class Hoskin(Variant[Settings, Hand]):
                 and hand.holder is not None
                 and (hand.side_of(seat) == hand.side_of(hand.holder))
             )
-            reason = "lost with the contract" if lost else "counts"
+            reason = say("hoskin.lost_with_contract") if lost else say("hoskin.counts")
             out.append((Declaration(seat, "meld"), Verdict(not lost, 0 if lost else meld, reason)))
         return tuple(out)
 
     def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
         sides = state.sides
         if hand.outcome == "void":
-            note = "A void deal: redealt, nobody scores."
+            note = say("hoskin.void")
             if hand.holder is not None:
-                note = (
-                    f"{state.players[hand.holder]} was forced at {hand.contract} and holds no "
-                    "marriage: a void deal, redealt, nobody scores."
+                assert hand.contract is not None
+                note = say(
+                    "hoskin.void_forced",
+                    holder=state.players[hand.holder],
+                    contract=hand.contract,
                 )
             return HandScore((0,) * len(sides), (note,))
         assert hand.holder is not None and hand.contract is not None
@@ -664,35 +781,30 @@ class Hoskin(Variant[Settings, Hand]):
         for side, tricks in enumerate(hand.trick_points):
             parts[side]["tricks"] = tricks
         if settings.last_trick_bonus:
-            parts[hand.last_trick]["last trick"] = settings.last_trick_bonus
+            parts[hand.last_trick]["last_trick"] = settings.last_trick_bonus
         self._extras(hand, settings, parts)
         points = [sum(p.values()) for p in parts]
         notes = [
-            f"{sides[s]}: "
-            + " + ".join(f"{k} {v}" for k, v in parts[s].items()).replace("+ struck -", "− struck ")
-            + f" = {points[s]}."
+            say("hoskin.side_points", side=sides[s], sum=_added(parts[s]), total=points[s])
             for s in range(len(sides))
         ]
         holder = hand.side_of(hand.holder)
         failure = hand.failure()
         made = failure is None and points[holder] >= hand.contract
         scores = list(points)
-        trump = f"koz {hand.trump.symbol}"
-        forced = " (forced)" if hand.forced else ""
+        said: dict[str, Param] = {
+            "side": sides[holder],
+            "contract": hand.contract,
+            "trump": hand.trump.symbol,
+        }
         if made:
-            notes.insert(
-                0,
-                f"{sides[holder]} held the ihale at {hand.contract}{forced}, {trump}, and made "
-                f"{points[holder]}: +{points[holder]}.",
-            )
+            id = "hoskin.made_forced" if hand.forced else "hoskin.made"
+            notes.insert(0, say(id, **said, points=points[holder]))
         else:
             scores[holder] = -hand.contract
-            why = failure or f"made only {points[holder]}"
-            notes.insert(
-                0,
-                f"{sides[holder]} held the ihale at {hand.contract}{forced}, {trump}, but {why}: "
-                f"−{hand.contract}.",
-            )
+            why = failure or say("hoskin.made_only", points=points[holder])
+            id = "hoskin.failed_forced" if hand.forced else "hoskin.failed"
+            notes.insert(0, say(id, **said, why=why))
         return HandScore(tuple(scores), tuple(notes), made=made)
 
     def _extras(self, hand: Hand, settings: Settings, parts: list[dict[str, int]]) -> None:
@@ -705,7 +817,7 @@ class Hoskin(Variant[Settings, Hand]):
         return None
 
     def progress(self, settings: Settings, played: int) -> str:
-        return f"baraj {settings.target}"
+        return say("hoskin.progress", target=settings.target)
 
 
 class HoskinTekli(Hoskin):
@@ -716,7 +828,7 @@ class HoskinTekli(Hoskin):
     default_players: ClassVar[tuple[str, ...]] = ("Player 1", "Player 2", "Player 3")
     settings_class = TekliSettings
     hand_class = TekliHand
-    opener: ClassVar[str] = "speaks first"
+    opener: ClassVar[str] = say("hoskin.opener")
 
     def broken_example(self) -> dict[str, object]:
         return {"gomu_points": 60}
@@ -742,34 +854,36 @@ class HoskinTekli(Hoskin):
 
     def _gomu_lines(
         self, r: Reader, settings: Settings, players: Sequence[str], holder: int | None
-    ) -> list[str]:
+    ) -> list[Text]:
         """The gömü's points from its cards (or as entered), and who will take them."""
         given = r.opt_number("gomu_points")
         picked = [Card.parse(c, "gomu_cards") for c in r.items("gomu_cards") if c]
         for card in picked:
             if card.rank not in HOSKIN_RANKS:
-                raise ParseError(
-                    "gomu_cards", f"{card.label} is not in the Hoşkin pack (A 10 K Q J)"
-                )
+                raise ParseError("gomu_cards", say("hoskin.error.not_in_pack", card=_label(card)))
         if len(picked) > GOMU:
-            raise InvalidHand("gomu_cards", f"the gömü is {GOMU} cards, not {len(picked)}")
+            raise InvalidHand("gomu_cards", say("hoskin.error.gomu_cards", cards=len(picked)))
         points = card_points([c.rank for c in picked], settings.card_values)
         if len(picked) == GOMU and given is not None and given != points:
             raise InvalidHand(
-                "gomu_points", f"the five gömü cards are worth {points}, not {number(given)}"
+                "gomu_points", say("hoskin.error.gomu_worth", points=points, given=given)
             )
         if not picked and given is None:
             return []
-        to = "to whoever takes the last trick"
-        if settings.gomu_to == "holder":
-            to = f"to {players[holder]}, the holder" if holder is not None else "to the holder"
-            to += " (house rule)"
+        if settings.gomu_to != "holder":
+            to = say("hoskin.gomu_to_last_trick")
+        elif holder is not None:
+            to = say("hoskin.gomu_to_named_holder", holder=players[holder])
+        else:
+            to = say("hoskin.gomu_to_holder")
         if not picked:
-            return [f"Gömü: {given}, {to}."]
-        labels = " ".join(c.label for c in picked)
+            assert given is not None
+            return [say("hoskin.gomu", points=given, to=to)]
+        cards = _listed("hoskin.list.cards", [_label(c) for c in picked])
         still = GOMU - len(picked)
-        more = f"; {still} card{'s' if still > 1 else ''} still to pick" if still else ""
-        return [f"Gömü: {points} ({labels}){more}, {to}."]
+        if still:
+            return [say("hoskin.gomu_to_pick", points=points, cards=cards, count=still, to=to)]
+        return [say("hoskin.gomu_cards", points=points, cards=cards, to=to)]
 
     def _extras(self, hand: Hand, settings: Settings, parts: list[dict[str, int]]) -> None:
         """The gömü's points go to the last trick's winner, or by setting to the holder."""
@@ -777,4 +891,4 @@ class HoskinTekli(Hoskin):
         assert hand.gomu_points is not None and hand.last_trick is not None
         assert hand.holder is not None
         to = hand.holder if settings.gomu_to == "holder" else hand.last_trick
-        parts[to]["gömü"] = hand.gomu_points
+        parts[to]["gomu"] = hand.gomu_points

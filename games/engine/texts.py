@@ -408,11 +408,367 @@ _t("terz.cards", "Cards {first}–{second}; {player} took the last trick ({point
 
 # --- euchre ------------------------------------------------------------------------------
 
+# What the reader of a Euchre setting or hand calls it ("is not a Euchre hand key").
+_t("euchre.reader.setting", "Euchre setting")
+_t("euchre.reader.hand", "Euchre hand")
+# The score sheet's heading for the player who made trump, and its words for a deal not played.
+_t("euchre.taker", "Maker")
+_t("euchre.unplayed.redeal", "redeal")
+_t("euchre.unplayed.forfeit", "forfeit")
+_t("euchre.error.stick_the_dealer", "with stick the dealer, the dealer must name trump")
+_t("euchre.error.dealer_forfeit", "with dealer forfeit, the dealer names trump or declines")
+_t("euchre.error.decline", "the dealer may decline only with the dealer-forfeit rule")
+_t("euchre.error.nobody_made", "a hand nobody made has no maker, trump or tricks")
+_t("euchre.error.nobody_made_alone", "a hand nobody made has nobody playing alone")
+_t("euchre.error.maker_required", "is required: who ordered up or named trump?")
+_t("euchre.error.tricks_required", "is required: how many tricks did the makers win?")
+_t("euchre.error.tricks_range", "must be 0 to 5, not {tricks}")
+_t("euchre.error.defend_alone_rule", "defending alone is not a house rule here")
+_t("euchre.error.defender_alone", "a defender plays alone only against a loner")
+_t("euchre.passed_out", "Everyone passed twice: a redeal, nobody scores.")
+_t("euchre.dealer_declined", "Everyone passed and {dealer} declined to name trump: {side} +1.")
+# The maker's call, the {call} of the notes below: by round, alone or not.
+_t("euchre.call.ordered_up", "{maker} ordered up {trump}")
+_t("euchre.call.named", "{maker} named {trump}")
+_t("euchre.call.made", "{maker} made {trump}")
+_t("euchre.call.made_trump", "{maker} made trump")
+_t("euchre.call.alone_ordered_up", "{maker} alone ordered up {trump}")
+_t("euchre.call.alone_named", "{maker} alone named {trump}")
+_t("euchre.call.alone_made", "{maker} alone made {trump}")
+_t("euchre.call.alone_made_trump", "{maker} alone made trump")
+_tn(
+    "euchre.made",
+    "{call}; {makers} took {count} trick: +{points}.",
+    "{call}; {makers} took {count} tricks: +{points}.",
+)
+_t("euchre.marched", "{call}; {makers} marched: +{points}.")
+_t("euchre.marched_alone", "{call}; {makers} took all 5 alone (march): +{points}.")
+_tn(
+    "euchre.euchred",
+    "{call} but {makers} took only {count} trick: {defenders} euchred, +{points}.",
+    "{call} but {makers} took only {count} tricks: {defenders} euchred, +{points}.",
+)
+_tn(
+    "euchre.euchred_lone_hand",
+    "{call} but {makers} took only {count} trick: {defenders} euchred a lone hand, +{points}.",
+    "{call} but {makers} took only {count} tricks: {defenders} euchred a lone hand, +{points}.",
+)
+_tn(
+    "euchre.euchred_defending_alone",
+    "{call} but {makers} took only {count} trick: "
+    "{defenders} euchred a loner, defending alone, +{points}.",
+    "{call} but {makers} took only {count} tricks: "
+    "{defenders} euchred a loner, defending alone, +{points}.",
+)
+_tn(
+    "euchre.super_euchre",
+    "{call} but {makers} took only {count} trick: "
+    "{defenders} super-euchre: the makers took no trick, +{points}.",
+    "{call} but {makers} took only {count} tricks: "
+    "{defenders} super-euchre: the makers took no trick, +{points}.",
+)
+
 
 # --- three_o_four ------------------------------------------------------------------------
 
+# What the reader of a 304 setting, hand, call or marriage calls it ("is not a 304 hand key").
+_t("three_o_four.reader.setting", "304 setting")
+_t("three_o_four.reader.hand", "304 hand")
+_t("three_o_four.reader.bid", "bid")
+_t("three_o_four.reader.marriage", "marriage")
+# How the scoreboard names the player left of the dealer, and the score sheet the bidder.
+_t("three_o_four.opener", "bids first")
+_t("three_o_four.taker", "Bidder")
+_t("three_o_four.progress.deal", "deal {deal} of {deals}")
+_t("three_o_four.progress.extra_deal", "extra deal {deal} (a tie after {deals})")
+_t("three_o_four.error.bid", "a bid is a multiple of 5 from 150 to {top}, not {bid}")
+_t(
+    "three_o_four.error.unfinished",
+    "the auction is not finished: keep going until all but one pass",
+)
+_t("three_o_four.error.over", "call {call}: the auction was already over")
+_t("three_o_four.error.turn", "call {call}: it was {expected}'s turn, not {caller}'s")
+_t("three_o_four.error.first_bid", "call {call}: the first bid is 150 to 180 in fives, not {bid}")
+_t("three_o_four.error.304_after", "call {call}: 304 may only follow a bid of 275 or more")
+_t("three_o_four.error.raise", "call {call}: a raise is 5 to 30 in fives over {high}, not {bid}")
+_t("three_o_four.error.highest", "call {call}: the highest bid is {top}")
+_t("three_o_four.error.call", "call {place}: {field}: {problem}")
+_t("three_o_four.error.ends", "the auction ends with {winner} at {won}, not {bidder} at {bid}")
+_t("three_o_four.error.ends_not_bidder", "the auction ends with {winner} at {won}, not {bidder}")
+_t("three_o_four.error.ends_not_bid", "the auction ends with {winner} at {won}, not at {bid}")
+_t(
+    "three_o_four.error.partner",
+    "the bidder calls a card he does not hold: the partner is another player",
+)
+_t("three_o_four.error.marriage", "marriage {place}: {field}: {problem}")
+_t("three_o_four.error.marriage_twice", "marriage {marriage}: there is one K+Q{suit}")
+_t(
+    "three_o_four.error.marriage_bidder_early",
+    "marriage {marriage}: the bidder's side showed it before winning a trick",
+)
+_t(
+    "three_o_four.error.marriage_other_early",
+    "marriage {marriage}: the other side showed it before winning a trick",
+)
+_t("three_o_four.error.tricks", "must be 0 to {most}, not {tricks}")
+_t("three_o_four.error.points", "trick points are 0 to 304, never 1 or 303 (got {points})")
+_t("three_o_four.error.no_trick", "a side that won no trick has no trick points")
+_t("three_o_four.error.widow_points", "two cards hold 0 to 60 points, not {points}")
+_t("three_o_four.error.widow_exceeds", "trick points and widow points exceed 304")
+_t("three_o_four.error.widow_all_tricks", "all 10 tricks and the widow hold all 304 points")
+_t("three_o_four.error.all_tricks", "all 8 tricks hold all 304 points")
+# A marriage shown, judged: how far it moves the bidder's target.
+_t(
+    "three_o_four.lowers_in_trumps",
+    "the bidder's side shows it in trumps: lowers the bidder's target by {points}",
+)
+_t("three_o_four.lowers", "the bidder's side shows it: lowers the bidder's target by {points}")
+_t(
+    "three_o_four.raises_in_trumps",
+    "the other side shows it in trumps: raises the bidder's target by {points}",
+)
+_t("three_o_four.raises", "the other side shows it: raises the bidder's target by {points}")
+# The deal in progress: each marriage being entered, and what it still waits for.
+_t("three_o_four.marriage", "marriage")
+_t("three_o_four.marriage_of", "marriage K+Q{suit}")
+_t("three_o_four.still_to_enter_who", "still to enter: who")
+_t("three_o_four.still_to_enter_suit", "still to enter: the suit")
+_t("three_o_four.still_to_enter_both", "still to enter: who, the suit")
+_t("three_o_four.waits_for", "waits for {facts}")
+_t("three_o_four.fact.bidder", "the bidder")
+_t("three_o_four.fact.trump", "trump")
+_t("three_o_four.fact.partner", "the partner")
+# Lists: facts still to choose ("the bidder and trump"), marriages in a note or a line.
+_t("three_o_four.list.and", "{first} and {rest}")
+_t("three_o_four.list.comma", "{first}, {rest}")
+_t("three_o_four.list.semicolon", "{first}; {rest}")
+_t("three_o_four.target", "Target {bid}.")
+_t("three_o_four.target_moved", "Target {bid} → {target}: {shown}.")
+_t("three_o_four.side_shows", "{player}'s side shows the {suit} marriage ({shift})")
+_t(
+    "three_o_four.side_shows_in_trumps",
+    "{player}'s side shows the {suit} marriage in trumps ({shift})",
+)
+_t("three_o_four.target_waits", "Target {bid} → ?: choose {facts} first.")
+_t("three_o_four.target_entering", "Target {bid} → ?: a marriage is being entered.")
+_t("three_o_four.bid_moved", "The marriages move the bid by {shift}.")
+# The contract as far as it is known, in the deal in progress.
+_t("three_o_four.bid", "{bidder} bid {bid}.")
+_t("three_o_four.bid_called", "{bidder} bid {bid}, called {card}.")
+_t("three_o_four.bid_called_partner", "{bidder} bid {bid}, called {card} ({partner}).")
+_t("three_o_four.bid_in", "{bidder} bid {bid} in {trump}.")
+_t("three_o_four.bid_in_called", "{bidder} bid {bid} in {trump}, called {card}.")
+_t(
+    "three_o_four.bid_in_called_partner",
+    "{bidder} bid {bid} in {trump}, called {card} ({partner}).",
+)
+_t("three_o_four.bids", "{bidder} bids.")
+_t("three_o_four.bids_called", "{bidder} bids, called {card}.")
+_t("three_o_four.bids_called_partner", "{bidder} bids, called {card} ({partner}).")
+_t("three_o_four.bids_in", "{bidder} bids in {trump}.")
+_t("three_o_four.bids_in_called", "{bidder} bids in {trump}, called {card}.")
+_t("three_o_four.bids_in_called_partner", "{bidder} bids in {trump}, called {card} ({partner}).")
+# The notes of a deal: the contract, then the result.
+_t(
+    "three_o_four.contract_marriages",
+    "{bidder} bid {bid} in {trump}; marriages: {marriages}; target {target}.",
+)
+_t(
+    "three_o_four.contract_called_marriages",
+    "{bidder} bid {bid} in {trump}, called {card} ({partner}); marriages: {marriages}; "
+    "target {target}.",
+)
+_t("three_o_four.marriage_shown", "{player} K+Q{suit} ({shift})")
+_t("three_o_four.bidder_and_partner", "{bidder} and {partner}")
+_tn(
+    "three_o_four.slam_made",
+    "Slam declared and all {count} trick won: {who} +4.",
+    "Slam declared and all {count} tricks won: {who} +4.",
+)
+_t("three_o_four.slam_as_usual", "Slam declared and lost; scored as usual: {who} {result}.")
+_t("three_o_four.slam_lost", "Slam declared but not all tricks won: {who} {result}.")
+_t("three_o_four.reached", "{points} reached {target}: {who} {result}.")
+_t("three_o_four.fell_short", "{points} fell short of {target}: {who} {result}.")
+_t(
+    "three_o_four.widow_reached",
+    "{points} + {widow} in the widow reached {target}: {who} {result}.",
+)
+_t(
+    "three_o_four.widow_fell_short",
+    "{points} + {widow} in the widow fell short of {target}: {who} {result}.",
+)
+_t("three_o_four.played_alone", "{bidder} played on alone after the called card was lost.")
+
 
 # --- hoskin ------------------------------------------------------------------------------
+
+# Hoşkin keeps the table's Turkish words in English too: ihale (the auction), koz (trump),
+# evli (a marriage), seri (the trump run), pinik (Q♠ + J♦), gömü (the buried five cards),
+# baraj (the target).
+# What the reader of a Hoşkin setting, hand or call calls it ("is not a Hoşkin hand key").
+_t("hoskin.reader.setting", "Hoşkin setting")
+_t("hoskin.reader.hand", "Hoşkin hand")
+_t("hoskin.reader.bid", "bid")
+# The score sheet's heading for the holder, its word for a void deal, and (Tekli) how the
+# scoreboard names the player left of the dealer.
+_t("hoskin.taker", "Holder")
+_t("hoskin.unplayed.void", "void")
+_t("hoskin.opener", "speaks first")
+_t("hoskin.progress", "baraj {target}")
+# The melds a player's cards make, as the meld calculator lists them.
+_t("hoskin.meld.run", "Seri (run) in {trump}")
+_t("hoskin.meld.double_run", "Double seri (run) in {trump}")
+_t("hoskin.meld.triple_run", "Triple seri (run) in {trump}")
+_t("hoskin.meld.quadruple_run", "Quadruple seri (run) in {trump}")
+_t("hoskin.meld.marriage", "Evli K+Q{suit}")
+_t("hoskin.meld.marriages", "Evli K+Q{suit} × {times}")
+_t("hoskin.meld.aces", "Aces around (4 aces)")
+_t("hoskin.meld.double_aces", "Double aces around (8 aces)")
+_t("hoskin.meld.triple_aces", "Triple aces around (12 aces)")
+_t("hoskin.meld.quadruple_aces", "Quadruple aces around (16 aces)")
+_t("hoskin.meld.kings", "Kings around (4 kings)")
+_t("hoskin.meld.double_kings", "Double kings around (8 kings)")
+_t("hoskin.meld.triple_kings", "Triple kings around (12 kings)")
+_t("hoskin.meld.quadruple_kings", "Quadruple kings around (16 kings)")
+_t("hoskin.meld.queens", "Queens around (4 queens)")
+_t("hoskin.meld.double_queens", "Double queens around (8 queens)")
+_t("hoskin.meld.triple_queens", "Triple queens around (12 queens)")
+_t("hoskin.meld.quadruple_queens", "Quadruple queens around (16 queens)")
+_t("hoskin.meld.jacks", "Jacks around (4 jacks)")
+_t("hoskin.meld.double_jacks", "Double jacks around (8 jacks)")
+_t("hoskin.meld.triple_jacks", "Triple jacks around (12 jacks)")
+_t("hoskin.meld.quadruple_jacks", "Quadruple jacks around (16 jacks)")
+_t("hoskin.meld.pinik", "Pinik (Q♠ + J♦)")
+_t("hoskin.meld.double_pinik", "Double pinik (Q♠ + J♦)")
+_t("hoskin.meld.triple_pinik", "Triple pinik (Q♠ + J♦)")
+_t("hoskin.meld.quadruple_pinik", "Quadruple pinik (Q♠ + J♦)")
+_t("hoskin.error.not_in_pack", "{card} is not in the Hoşkin pack (A 10 K Q J)")
+_t("hoskin.error.copies", "there are 4 copies of {card}, not {copies}")
+_t("hoskin.error.void", "a void deal is redealt: nobody holds a contract")
+_t("hoskin.error.forced", "a forced contract is held at 550")
+_t(
+    "hoskin.error.ends",
+    "the auction ends with {winner} at {won}, not {holder} at {contract}",
+)
+_t(
+    "hoskin.error.ends_forced",
+    "the auction ends with {winner} at {won} (forced), not {holder} at {contract}",
+)
+_t("hoskin.error.negative_tricks", "trick points cannot be negative")
+_t("hoskin.error.tricks_sum", "must add up to 480 (got {sum} = {total})")
+_t("hoskin.error.struck_side", "meld is struck only from the side without the contract")
+_t("hoskin.error.struck", "struck meld is in tens and at most that side's melds ({melds})")
+_t(
+    "hoskin.error.void_holder",
+    "a deal is void only after three passes, when seat {seat} (speaking first) is forced at 550",
+)
+_t("hoskin.error.void_forced", "a deal is void only after three passes: it was forced")
+_t("hoskin.error.forced_first", "after three passes the first speaker is forced at 550")
+_t("hoskin.error.ladder_first", "{holder} speaks first, so takes the ihale at 550, not {contract}")
+_t(
+    "hoskin.error.ladder_second",
+    "{holder} speaks second, so takes the ihale at 650, not {contract}",
+)
+_t("hoskin.error.ladder_third", "{holder} speaks third, so takes the ihale at 750, not {contract}")
+_t("hoskin.error.gomu_points", "five cards hold 0 to {most}, not {points}")
+_t(
+    "hoskin.error.tekli_sum",
+    "tricks and gömü must add up to 480 (got {sum} + {gomu} = {total})",
+)
+_t("hoskin.error.call", "call {call}: {field}: {problem}")
+_t("hoskin.error.over", "call {call}: the ihale was already over")
+_t("hoskin.error.answer", "call 2: the other team's speaker answers")
+_t("hoskin.error.turn", "call {call}: it was {expected}'s turn")
+_t("hoskin.error.opening", "call {call}: the ihale opens at 550 in {step}s")
+_t("hoskin.error.rise", "call {call}: a bid rises over {high} in {step}s")
+_t("hoskin.error.unfinished", "the ihale is not finished: it ends when one speaker passes")
+_t("hoskin.error.contract", "the ihale opens at 550 and rises in {step}s; {contract} is not one")
+_tn(
+    "hoskin.error.meld_cards",
+    "must list at most {count} player's cards",
+    "must list at most {count} players' cards",
+)
+_t("hoskin.error.not_a_list", "{player}: must be a list of cards")
+_t("hoskin.error.player", "{player}: {problem}")
+_t("hoskin.error.melds", "{player}'s melds are 0 or more in tens, not {melds}")
+_t("hoskin.error.gomu_cards", "the gömü is 5 cards, not {cards}")
+_t("hoskin.error.gomu_worth", "the five gömü cards are worth {points}, not {given}")
+# Why a contract fails whatever the points.
+_t("hoskin.failure.meld_short", "a recount found less meld than declared")
+_t("hoskin.failure.aces_claim_false", "a hidden aces claim proved false")
+_t("hoskin.failure.recount", "the first-trick recount found less meld than declared")
+_t("hoskin.failure.burial", "an ace or trump was buried without announcing it")
+# The deal in progress: each player's melds and whether they count.
+_t("hoskin.melds", "melds")
+_t("hoskin.cards_laid_out", "cards laid out")
+_t("hoskin.no_meld", "no meld")
+_t("hoskin.meld_points", "{meld} {points}")
+_t("hoskin.list.comma", "{first}, {rest}")
+_t("hoskin.list.cards", "{first} {rest}")
+_t("hoskin.waits_for_trump", "waits for trump")
+_t("hoskin.cards_make", "the cards make {total}, not {entered} as entered; {reason}")
+_t("hoskin.counts_unless", "counts unless the contract side fails")
+# Partners: the side is a team; Tekli: the holder alone.
+_t("hoskin.counts_if_side_makes", "counts if {side} make {contract}")
+_t("hoskin.counts_if_side_makes_contract", "counts if {side} make the contract")
+_t("hoskin.counts_if_holder_makes", "counts if {holder} makes {contract}")
+_t("hoskin.counts_if_holder_makes_contract", "counts if {holder} makes the contract")
+_t("hoskin.counts_side_keeps", "counts: the side without the contract keeps its points")
+_t("hoskin.counts_holder_risks", "counts: only the holder risks his meld")
+_t("hoskin.melds_line", "Melds: {melds}.")
+_t("hoskin.side_melds", "{side} {points}")
+_t("hoskin.holds", "{holder} holds the ihale at {contract}.")
+_t("hoskin.holds_forced", "{holder} holds the ihale at {contract} (forced).")
+_t("hoskin.holds_koz", "{holder} holds the ihale at {contract}, koz {trump}.")
+_t("hoskin.holds_forced_koz", "{holder} holds the ihale at {contract} (forced), koz {trump}.")
+_t("hoskin.holds_need", "{holder} holds the ihale at {contract}: {need}.")
+_t("hoskin.holds_forced_need", "{holder} holds the ihale at {contract} (forced): {need}.")
+_t("hoskin.holds_koz_need", "{holder} holds the ihale at {contract}, koz {trump}: {need}.")
+_t(
+    "hoskin.holds_forced_koz_need",
+    "{holder} holds the ihale at {contract} (forced), koz {trump}: {need}.",
+)
+_t("hoskin.side_needs", "{side} need {points} more from play")
+_t("hoskin.holder_needs", "{holder} needs {points} more from play")
+# Tekli: the gömü as its cards are picked, and who will take its points.
+_t("hoskin.gomu", "Gömü: {points}, {to}.")
+_t("hoskin.gomu_cards", "Gömü: {points} ({cards}), {to}.")
+_tn(
+    "hoskin.gomu_to_pick",
+    "Gömü: {points} ({cards}); {count} card still to pick, {to}.",
+    "Gömü: {points} ({cards}); {count} cards still to pick, {to}.",
+)
+_t("hoskin.gomu_to_last_trick", "to whoever takes the last trick")
+_t("hoskin.gomu_to_named_holder", "to {holder}, the holder (house rule)")
+_t("hoskin.gomu_to_holder", "to the holder (house rule)")
+# The melds' verdicts and the notes of a deal.
+_t("hoskin.lost_with_contract", "lost with the contract")
+_t("hoskin.counts", "counts")
+_t("hoskin.void", "A void deal: redealt, nobody scores.")
+_t(
+    "hoskin.void_forced",
+    "{holder} was forced at {contract} and holds no marriage: a void deal, redealt, nobody scores.",
+)
+_t("hoskin.made", "{side} held the ihale at {contract}, koz {trump}, and made {points}: +{points}.")
+_t(
+    "hoskin.made_forced",
+    "{side} held the ihale at {contract} (forced), koz {trump}, and made {points}: +{points}.",
+)
+_t("hoskin.failed", "{side} held the ihale at {contract}, koz {trump}, but {why}: −{contract}.")
+_t(
+    "hoskin.failed_forced",
+    "{side} held the ihale at {contract} (forced), koz {trump}, but {why}: −{contract}.",
+)
+_t("hoskin.made_only", "made only {points}")
+# A side's points, added up: "melds 410 + tricks 300 + last trick 20 = 730".
+_t("hoskin.side_points", "{side}: {sum} = {total}.")
+_t("hoskin.plus", "{sum} + {part}")
+_t("hoskin.minus", "{sum} − {part}")
+_t("hoskin.part.melds", "melds {points}")
+_t("hoskin.part.struck", "struck {points}")
+_t("hoskin.part.tricks", "tricks {points}")
+_t("hoskin.part.last_trick", "last trick {points}")
+_t("hoskin.part.gomu", "gömü {points}")
 
 
 # --- variant, game, record ---------------------------------------------------------------

@@ -11,6 +11,7 @@ from games.engine.cards import Card, Suit
 from games.engine.declarations import Declaration
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
+from games.engine.texts import Param, Text, say
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
@@ -23,7 +24,7 @@ from games.engine.variant import (
     Variant,
     Verdict,
 )
-from games.engine.wording import number, signed
+from games.engine.wording import signed
 
 DECK = 304
 ALL_PASS_BID = 150
@@ -32,6 +33,31 @@ RAISE = (5, 30)
 TOP_BID = 300
 SPECIAL_BID = 304
 SPECIAL_AFTER = 275
+
+# The contract as far as the deal in progress knows it, by the facts it names.
+CONTRACT_LINES = {
+    frozenset(facts.split()): id
+    for facts, id in (
+        ("bidder bid", "three_o_four.bid"),
+        ("bidder bid card", "three_o_four.bid_called"),
+        ("bidder bid card partner", "three_o_four.bid_called_partner"),
+        ("bidder bid trump", "three_o_four.bid_in"),
+        ("bidder bid trump card", "three_o_four.bid_in_called"),
+        ("bidder bid trump card partner", "three_o_four.bid_in_called_partner"),
+        ("bidder", "three_o_four.bids"),
+        ("bidder card", "three_o_four.bids_called"),
+        ("bidder card partner", "three_o_four.bids_called_partner"),
+        ("bidder trump", "three_o_four.bids_in"),
+        ("bidder trump card", "three_o_four.bids_in_called"),
+        ("bidder trump card partner", "three_o_four.bids_in_called_partner"),
+    )
+}
+# A marriage still being entered, by what it lacks: (who, the suit).
+MISSING = {
+    (True, False): "three_o_four.still_to_enter_who",
+    (False, True): "three_o_four.still_to_enter_suit",
+    (True, True): "three_o_four.still_to_enter_both",
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,7 +70,11 @@ class Settings(BaseSettings):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
-        r = Reader(data, "304 setting", ("deals", "failed_slam", "allow_304_bid", "tie"))
+        r = Reader(
+            data,
+            say("three_o_four.reader.setting"),
+            ("deals", "failed_slam", "allow_304_bid", "tie"),
+        )
         return cls(
             deals=r.positive("deals", 11),
             failed_slam=r.choice("failed_slam", (-4, -1, "normal"), -4),
@@ -81,9 +111,7 @@ def check_bid(value: int, settings: Settings, field_name: str = "bid") -> None:
     if value == SPECIAL_BID and settings.allow_304_bid:
         return
     if value % 5 or not ALL_PASS_BID <= value <= TOP_BID:
-        raise InvalidHand(
-            field_name, f"a bid is a multiple of 5 from 150 to {top}, not {number(value)}"
-        )
+        raise InvalidHand(field_name, say("three_o_four.error.bid", top=top, bid=value))
 
 
 def check_auction(
@@ -92,7 +120,7 @@ def check_auction(
     """Replay the auction; returns (bidder, bid) or raises InvalidHand naming the call."""
     result = replay_auction(bids, dealer, seats, settings, players)
     if result is None:
-        raise InvalidHand("bids", "the auction is not finished: keep going until all but one pass")
+        raise InvalidHand("bids", say("three_o_four.error.unfinished"))
     return result
 
 
@@ -108,13 +136,18 @@ def replay_auction(
     high: tuple[int, int] | None = None
     for n, speech in enumerate(bids, start=1):
         if not active or (len(active) == 1 and high is not None and high[0] == active[0]):
-            raise InvalidHand("bids", f"call {n}: the auction was already over")
+            raise InvalidHand("bids", say("three_o_four.error.over", call=n))
         turn %= len(active)
         expected = active[turn]
         if speech.seat != expected:
             raise InvalidHand(
                 "bids",
-                f"call {n}: it was {players[expected]}'s turn, not {players[speech.seat]}'s",
+                say(
+                    "three_o_four.error.turn",
+                    call=n,
+                    expected=players[expected],
+                    caller=players[speech.seat],
+                ),
             )
         if speech.passed:
             # The next player slides into the passer's place, so the turn index stays.
@@ -124,21 +157,18 @@ def replay_auction(
         value = speech.bid
         if high is None:
             if value % 5 or not OPENING[0] <= value <= OPENING[1]:
-                raise InvalidHand(
-                    "bids", f"call {n}: the first bid is 150 to 180 in fives, not {number(value)}"
-                )
+                raise InvalidHand("bids", say("three_o_four.error.first_bid", call=n, bid=value))
         elif value == SPECIAL_BID and settings.allow_304_bid:
             if high[1] < SPECIAL_AFTER:
-                raise InvalidHand("bids", f"call {n}: 304 may only follow a bid of 275 or more")
+                raise InvalidHand("bids", say("three_o_four.error.304_after", call=n))
         else:
             step = value - high[1]
             if value % 5 or not RAISE[0] <= step <= RAISE[1]:
                 raise InvalidHand(
-                    "bids",
-                    f"call {n}: a raise is 5 to 30 in fives over {high[1]}, not {number(value)}",
+                    "bids", say("three_o_four.error.raise", call=n, high=high[1], bid=value)
                 )
             if value > TOP_BID:
-                raise InvalidHand("bids", f"call {n}: the highest bid is {TOP_BID}")
+                raise InvalidHand("bids", say("three_o_four.error.highest", call=n, top=TOP_BID))
         high = (expected, value)
         turn += 1
     if not active:
@@ -186,7 +216,7 @@ class Hand(BaseHand):
     def from_dict(
         cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
     ) -> Self:
-        r = Reader(data, "304 hand", cls.KEYS)
+        r = Reader(data, say("three_o_four.reader.hand"), cls.KEYS)
         n = cls.seats
         hand = cls(
             dealer=r.seat("dealer", n),
@@ -242,54 +272,55 @@ class Hand(BaseHand):
             if (bidder, bid) != (self.bidder, self.bid):
                 raise InvalidHand(
                     "bids",
-                    f"the auction ends with {players[bidder]} at {bid}, not "
-                    f"{players[self.bidder]} at {number(self.bid)}",
+                    say(
+                        "three_o_four.error.ends",
+                        winner=players[bidder],
+                        won=bid,
+                        bidder=players[self.bidder],
+                        bid=self.bid,
+                    ),
                 )
         if self.partner is not None and self.partner == self.bidder:
-            raise InvalidHand(
-                "partner", "the bidder calls a card he does not hold: the partner is another player"
-            )
+            raise InvalidHand("partner", say("three_o_four.error.partner"))
         self._check_points()
         seen: set[Suit] = set()
         for i, m in enumerate(self.marriages):
             if m.suit in seen:
-                raise InvalidHand("marriages", f"marriage {i + 1}: there is one K+Q{m.suit.symbol}")
+                raise InvalidHand(
+                    "marriages",
+                    say("three_o_four.error.marriage_twice", marriage=i + 1, suit=m.suit.symbol),
+                )
             seen.add(m.suit)
             if self.bidder_side(m.seat) and self.tricks < 1:
                 raise InvalidHand(
-                    "marriages",
-                    f"marriage {i + 1}: the bidder's side showed it before winning a trick",
+                    "marriages", say("three_o_four.error.marriage_bidder_early", marriage=i + 1)
                 )
             if not self.bidder_side(m.seat) and self.tricks > self.all_tricks - 1:
                 raise InvalidHand(
-                    "marriages",
-                    f"marriage {i + 1}: the other side showed it before winning a trick",
+                    "marriages", say("three_o_four.error.marriage_other_early", marriage=i + 1)
                 )
 
     def _check_points(self) -> None:
         if not 0 <= self.tricks <= self.all_tricks:
             raise InvalidHand(
-                "tricks", f"must be 0 to {self.all_tricks}, not {number(self.tricks)}"
+                "tricks", say("three_o_four.error.tricks", most=self.all_tricks, tricks=self.tricks)
             )
         if not 0 <= self.points <= DECK or self.points in (1, DECK - 1):
-            raise InvalidHand(
-                "points", f"trick points are 0 to 304, never 1 or 303 (got {number(self.points)})"
-            )
+            raise InvalidHand("points", say("three_o_four.error.points", points=self.points))
         if self.tricks == 0 and self.points:
-            raise InvalidHand("points", "a side that won no trick has no trick points")
+            raise InvalidHand("points", say("three_o_four.error.no_trick"))
         if self.widow:
             assert self.widow_points is not None
             if not 0 <= self.widow_points <= 60:
                 raise InvalidHand(
-                    "widow_points",
-                    f"two cards hold 0 to 60 points, not {number(self.widow_points)}",
+                    "widow_points", say("three_o_four.error.widow_points", points=self.widow_points)
                 )
             if self.points + self.widow_points > DECK:
-                raise InvalidHand("widow_points", "trick points and widow points exceed 304")
+                raise InvalidHand("widow_points", say("three_o_four.error.widow_exceeds"))
             if self.tricks == self.all_tricks and self.points + self.widow_points != DECK:
-                raise InvalidHand("points", "all 10 tricks and the widow hold all 304 points")
+                raise InvalidHand("points", say("three_o_four.error.widow_all_tricks"))
         elif self.tricks == self.all_tricks and self.points != DECK:
-            raise InvalidHand("points", "all 8 tricks hold all 304 points")
+            raise InvalidHand("points", say("three_o_four.error.all_tricks"))
 
     @property
     def declarer(self) -> int:
@@ -340,12 +371,30 @@ def seat_calls(calls: Sequence[int | None], dealer: int, seats: int) -> list[dic
 def _moves(hand: Hand, marriage: Marriage) -> Verdict:
     """The verdict on one marriage shown: how far it moves the bidder's target."""
     shift = hand.shift(marriage)
-    side = "the bidder's side" if shift < 0 else "the other side"
-    trumps = " in trumps" if marriage.suit == hand.trump else ""
-    how = "lowers" if shift < 0 else "raises"
-    return Verdict(
-        True, shift, f"{side} shows it{trumps}: {how} the bidder's target by {abs(shift)}"
-    )
+    trumps = marriage.suit == hand.trump
+    if shift < 0:
+        id = "three_o_four.lowers_in_trumps" if trumps else "three_o_four.lowers"
+    else:
+        id = "three_o_four.raises_in_trumps" if trumps else "three_o_four.raises"
+    return Verdict(True, shift, say(id, points=abs(shift)))
+
+
+def _listed(id: str, items: Sequence[Text]) -> Text:
+    """Several texts as one list, each joined to the rest by `id` ("{first}, {rest}")."""
+    listed = items[-1]
+    for item in reversed(items[:-1]):
+        listed = say(id, first=item, rest=listed)
+    return listed
+
+
+def _facts(ids: Sequence[str]) -> Text:
+    """The facts a marriage waits for: "the bidder and trump and the partner"."""
+    return _listed("three_o_four.list.and", [say(id) for id in ids])
+
+
+def _label(card: Card) -> Text:
+    """A card as a sentence names it: "A♥", its rank in the reader's language."""
+    return say("card.label", rank=say(f"card.rank.{card.rank.value}"), suit=card.suit.symbol)
 
 
 def _partial_marriages(items: Sequence[object], seats: int) -> list[tuple[int | None, Suit | None]]:
@@ -354,13 +403,18 @@ def _partial_marriages(items: Sequence[object], seats: int) -> list[tuple[int | 
     seen: set[Suit] = set()
     for i, item in enumerate(items):
         try:
-            r = Reader(item, "marriage", ("seat", "suit"))
+            r = Reader(item, say("three_o_four.reader.marriage"), ("seat", "suit"))
             seat, suit = r.opt_seat("seat", seats), r.opt_suit("suit")
         except ParseError as error:
-            raise ParseError("marriages", f"marriage {i + 1}: {error}") from None
+            raise ParseError(
+                "marriages", _within("three_o_four.error.marriage", i, error)
+            ) from None
         if suit is not None:
             if suit in seen:
-                raise InvalidHand("marriages", f"marriage {i + 1}: there is one K+Q{suit.symbol}")
+                raise InvalidHand(
+                    "marriages",
+                    say("three_o_four.error.marriage_twice", marriage=i + 1, suit=suit.symbol),
+                )
             seen.add(suit)
         out.append((seat, suit))
     return out
@@ -368,21 +422,28 @@ def _partial_marriages(items: Sequence[object], seats: int) -> list[tuple[int | 
 
 def _speech(item: object, index: int, seats: int) -> Speech:
     try:
-        r = Reader(item, "bid", ("seat", "bid", "pass"))
+        r = Reader(item, say("three_o_four.reader.bid"), ("seat", "bid", "pass"))
         seat = r.seat("seat", seats)
         if r.flag("pass"):
             return Speech(seat, passed=True)
         return Speech(seat, bid=r.number("bid"))
     except ParseError as error:
-        raise ParseError("bids", f"call {index + 1}: {error}") from None
+        raise ParseError("bids", _within("three_o_four.error.call", index, error)) from None
 
 
 def _marriage(item: object, index: int, seats: int) -> Marriage:
     try:
-        r = Reader(item, "marriage", ("seat", "suit"))
+        r = Reader(item, say("three_o_four.reader.marriage"), ("seat", "suit"))
         return Marriage(r.seat("seat", seats), r.suit("suit"))
     except ParseError as error:
-        raise ParseError("marriages", f"marriage {index + 1}: {error}") from None
+        raise ParseError(
+            "marriages", _within("three_o_four.error.marriage", index, error)
+        ) from None
+
+
+def _within(id: str, index: int, error: ParseError) -> Text:
+    """A problem with one call or marriage of a list, naming its place: "call 2: x: …"."""
+    return say(id, place=index + 1, field=error.field, problem=error.message)
 
 
 class ThreeOFour(Variant[Settings, Hand]):
@@ -394,16 +455,17 @@ class ThreeOFour(Variant[Settings, Hand]):
     settings_class = Settings
     hand_class = Hand
 
-    opener: ClassVar[str] = "bids first"
-    taker: ClassVar[str] = "Bidder"
+    opener: ClassVar[str] = say("three_o_four.opener")
+    taker: ClassVar[str] = say("three_o_four.taker")
 
     def broken_example(self) -> dict[str, object]:
         return {"bid": 303}
 
     def progress(self, settings: Settings, played: int) -> str:
         if played >= settings.deals:
-            return f"extra deal {played + 1 - settings.deals} (a tie after {settings.deals})"
-        return f"deal {played + 1} of {settings.deals}"
+            extra = played + 1 - settings.deals
+            return say("three_o_four.progress.extra_deal", deal=extra, deals=settings.deals)
+        return say("three_o_four.progress.deal", deal=played + 1, deals=settings.deals)
 
     def auction(self, hand: Hand) -> tuple[Call, ...]:
         if hand.bids:
@@ -420,7 +482,7 @@ class ThreeOFour(Variant[Settings, Hand]):
         players = self.names(players)
         n = self.seats
         widow = self.hand_class.widow
-        r = Reader(facts, "304 hand", self.hand_class.KEYS)
+        r = Reader(facts, say("three_o_four.reader.hand"), self.hand_class.KEYS)
         dealer = r.opt_seat("dealer", n)
         bidder = r.opt_seat("bidder", n)
         bid = r.opt_number("bid")
@@ -434,25 +496,34 @@ class ThreeOFour(Variant[Settings, Hand]):
         )
         if won is not None:
             if bidder not in (None, won[0]) or bid not in (None, won[1]):
-                said = " ".join(
-                    part
-                    for part in (
-                        players[bidder] if bidder is not None else "",
-                        f"at {number(bid)}" if bid is not None else "",
+                winner = players[won[0]]
+                if bidder is None:
+                    assert bid is not None
+                    ends = say(
+                        "three_o_four.error.ends_not_bid", winner=winner, won=won[1], bid=bid
                     )
-                    if part
-                )
-                raise InvalidHand(
-                    "bids", f"the auction ends with {players[won[0]]} at {won[1]}, not {said}"
-                )
+                elif bid is None:
+                    ends = say(
+                        "three_o_four.error.ends_not_bidder",
+                        winner=winner,
+                        won=won[1],
+                        bidder=players[bidder],
+                    )
+                else:
+                    ends = say(
+                        "three_o_four.error.ends",
+                        winner=winner,
+                        won=won[1],
+                        bidder=players[bidder],
+                        bid=bid,
+                    )
+                raise InvalidHand("bids", ends)
             bidder, bid = won
         trump = r.opt_suit("trump")
         called = None if widow or not r.has("called_card") else r.card("called_card")
         partner = None if widow else r.opt_seat("partner", n)
         if partner is not None and partner == bidder:
-            raise InvalidHand(
-                "partner", "the bidder calls a card he does not hold: the partner is another player"
-            )
+            raise InvalidHand("partner", say("three_o_four.error.partner"))
         shown = _partial_marriages(r.items("marriages"), n)
         known = tuple(
             Marriage(seat, suit) for seat, suit in shown if seat is not None and suit is not None
@@ -464,59 +535,76 @@ class ThreeOFour(Variant[Settings, Hand]):
         waits: list[str] = []
         for seat, suit in shown:
             player = players[seat] if seat is not None else ""
-            described = f"marriage K+Q{suit.symbol}" if suit is not None else "marriage"
-            missing = [what for what, value in (("who", seat), ("the suit", suit)) if value is None]
-            if missing:
-                rows.append(
-                    InterimRow(player, described, None, 0, f"still to enter: {', '.join(missing)}")
-                )
+            described = (
+                say("three_o_four.marriage_of", suit=suit.symbol)
+                if suit is not None
+                else say("three_o_four.marriage")
+            )
+            if seat is None or suit is None:
+                missing = MISSING[seat is None, suit is None]
+                rows.append(InterimRow(player, described, None, 0, say(missing)))
                 continue
-            assert seat is not None and suit is not None
             need = [
                 what
                 for what, lacking in (
-                    ("the bidder", bidder is None),
-                    ("trump", trump is None),
-                    ("the partner", not widow and partner is None and seat != bidder),
+                    ("three_o_four.fact.bidder", bidder is None),
+                    ("three_o_four.fact.trump", trump is None),
+                    ("three_o_four.fact.partner", not widow and partner is None and seat != bidder),
                 )
                 if lacking
             ]
             if need or hand is None:
                 waits += [what for what in need if what not in waits]
                 rows.append(
-                    InterimRow(player, described, None, 0, f"waits for {' and '.join(need)}")
+                    InterimRow(
+                        player,
+                        described,
+                        None,
+                        0,
+                        say("three_o_four.waits_for", facts=_facts(need)),
+                    )
                 )
                 continue
             v = _moves(hand, Marriage(seat, suit))
             rows.append(InterimRow(player, described, v.counted, v.points, v.reason))
-        lines = []
+        lines: list[Text] = []
         settled = all(row.counted is not None for row in rows)
         if bid is not None and not rows:
-            lines.append(f"Target {bid}.")
+            lines.append(say("three_o_four.target", bid=bid))
         elif bid is not None and settled and hand is not None:
-            why = "; ".join(
-                f"{players[m.seat]}'s side shows the {m.suit.symbol} marriage"
-                f"{' in trumps' if m.suit == trump else ''} ({signed(hand.shift(m))})"
-                for m in known
+            why = _listed(
+                "three_o_four.list.semicolon",
+                [
+                    say(
+                        "three_o_four.side_shows_in_trumps"
+                        if m.suit == trump
+                        else "three_o_four.side_shows",
+                        player=players[m.seat],
+                        suit=m.suit.symbol,
+                        shift=signed(hand.shift(m)),
+                    )
+                    for m in known
+                ],
             )
-            lines.append(f"Target {bid} → {number(hand.target())}: {why}.")
+            lines.append(say("three_o_four.target_moved", bid=bid, target=hand.target(), shown=why))
+        elif bid is not None and waits:
+            lines.append(say("three_o_four.target_waits", bid=bid, facts=_facts(waits)))
         elif bid is not None:
-            wait = f"choose {' and '.join(waits)} first" if waits else "a marriage is being entered"
-            lines.append(f"Target {bid} → ?: {wait}.")
+            lines.append(say("three_o_four.target_entering", bid=bid))
         elif settled and hand is not None and known:
             moved = sum(hand.shift(m) for m in known)
-            lines.append(f"The marriages move the bid by {signed(moved)}.")
+            lines.append(say("three_o_four.bid_moved", shift=signed(moved)))
         if bidder is not None:
-            contract = (
-                f"{players[bidder]} bid {bid}" if bid is not None else f"{players[bidder]} bids"
-            )
+            said: dict[str, Param] = {"bidder": players[bidder]}
+            if bid is not None:
+                said["bid"] = bid
             if trump is not None:
-                contract += f" in {trump.symbol}"
+                said["trump"] = trump.symbol
             if called is not None:
-                contract += f", called {called.label}"
+                said["card"] = _label(called)
                 if partner is not None:
-                    contract += f" ({players[partner]})"
-            lines.append(contract + ".")
+                    said["partner"] = players[partner]
+            lines.append(say(CONTRACT_LINES[frozenset(said)], **said))
         return Interim(tuple(lines), tuple(rows))
 
     def declared(self, hand: Hand, score: HandScore) -> tuple[tuple[Declaration, Verdict], ...]:
@@ -528,49 +616,78 @@ class ThreeOFour(Variant[Settings, Hand]):
     def score_hand(self, hand: Hand, settings: Settings, state: GameState) -> HandScore:
         players = state.players
         target = hand.target()
-        who = players[hand.bidder]
+        who: Param = players[hand.bidder]
         if hand.partner is not None:
-            who += f" and {players[hand.partner]}"
+            who = say(
+                "three_o_four.bidder_and_partner",
+                bidder=players[hand.bidder],
+                partner=players[hand.partner],
+            )
         notes = [self._contract_note(hand, players, target)]
         if hand.slam:
             made = hand.tricks == hand.all_tricks
             if made:
                 result = 4
-                notes.append(f"Slam declared and all {hand.all_tricks} tricks won: {who} +4.")
+                notes.append(say("three_o_four.slam_made", count=hand.all_tricks, who=who))
             elif settings.failed_slam == "normal":
                 made = hand.counted >= target
                 result = 1 if made else -1
-                notes.append(f"Slam declared and lost; scored as usual: {who} {signed(result)}.")
+                notes.append(say("three_o_four.slam_as_usual", who=who, result=signed(result)))
             else:
                 result = int(settings.failed_slam)
-                notes.append(f"Slam declared but not all tricks won: {who} {signed(result)}.")
+                notes.append(say("three_o_four.slam_lost", who=who, result=signed(result)))
         else:
             made = hand.counted >= target
             result = 1 if made else -1
-            counted = f"{hand.points}" + (
-                f" + {hand.widow_points} in the widow" if hand.widow else ""
-            )
-            verb = "reached" if made else "fell short of"
-            notes.append(f"{counted} {verb} {number(target)}: {who} {signed(result)}.")
+            said: dict[str, Param] = {"points": hand.points, "target": target, "who": who}
+            if hand.widow:
+                assert hand.widow_points is not None
+                id = "three_o_four.widow_reached" if made else "three_o_four.widow_fell_short"
+                said["widow"] = hand.widow_points
+            else:
+                id = "three_o_four.reached" if made else "three_o_four.fell_short"
+            notes.append(say(id, **said, result=signed(result)))
         if hand.partner_lost:
-            notes.append(f"{players[hand.bidder]} played on alone after the called card was lost.")
+            notes.append(say("three_o_four.played_alone", bidder=players[hand.bidder]))
         scores = [0] * self.seats
         scores[hand.bidder] = result
         if hand.partner is not None:
             scores[hand.partner] = result
         return HandScore(tuple(scores), tuple(notes), made=made)
 
-    def _contract_note(self, hand: Hand, players: Sequence[str], target: int) -> str:
-        text = f"{players[hand.bidder]} bid {hand.bid} in {hand.trump.symbol}"
+    def _contract_note(self, hand: Hand, players: Sequence[str], target: int) -> Text:
+        said: dict[str, Param] = {
+            "bidder": players[hand.bidder],
+            "bid": hand.bid,
+            "trump": hand.trump.symbol,
+        }
+        called = hand.called_card is not None and hand.partner is not None
         if hand.called_card is not None and hand.partner is not None:
-            text += f", called {hand.called_card.label} ({players[hand.partner]})"
-        if hand.marriages:
-            shown = ", ".join(
-                f"{players[m.seat]} K+Q{m.suit.symbol} ({signed(hand.shift(m))})"
-                for m in hand.marriages
+            said |= {"card": _label(hand.called_card), "partner": players[hand.partner]}
+        if not hand.marriages:
+            return say(
+                "three_o_four.bid_in_called_partner" if called else "three_o_four.bid_in", **said
             )
-            text += f"; marriages: {shown}; target {number(target)}"
-        return text + "."
+        shown = _listed(
+            "three_o_four.list.comma",
+            [
+                say(
+                    "three_o_four.marriage_shown",
+                    player=players[m.seat],
+                    suit=m.suit.symbol,
+                    shift=signed(hand.shift(m)),
+                )
+                for m in hand.marriages
+            ],
+        )
+        return say(
+            "three_o_four.contract_called_marriages"
+            if called
+            else "three_o_four.contract_marriages",
+            **said,
+            marriages=shown,
+            target=target,
+        )
 
     def winners(
         self,
