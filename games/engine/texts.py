@@ -779,9 +779,9 @@ _tn(
     "must list {count} names in seat order",
 )
 _t("variant.to_target", "to {target}")
-# Translators: who has won. {count} is how many players the subject names (a team is two),
-# so that the verb agrees; "{count:.0}" writes nothing.
-_tn("variant.wins", "{names} wins{count:.0}", "{names} win{count:.0}")
+# Translators: who has won. The form is chosen by how many players {names} holds (a team is
+# two), so that the verb agrees; the number itself is not written.
+_tn("variant.wins", "{names} wins", "{names} win")
 _t("registry.unknown_game", "unknown game {game} (known: {known})")
 # The command line's line for a hand that cannot be scored; {field} is the hand's key.
 _t("game.hand_error", "hand {number}: {field}: {problem}")
