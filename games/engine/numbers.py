@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 import reprlib
 
-from games.engine.texts import say
-from games.engine.wording import MINUS
+from games.engine.texts import Grouped, say
 
 # The largest number Scorer stores or reads. Every integer column in the database holds at
 # least 2**31 - 1, so any number read within this bound can be stored; no score, bid or
@@ -45,14 +44,14 @@ def whole_number(value: object) -> int:
     elif isinstance(value, str):
         text = value.strip()
         if text.lstrip("-").isascii() and text.lstrip("-").isdigit() and len(text) > _LONGEST:
-            raise OutOfRange(say("numbers.too_large", most=f"{LIMIT:,}"))
+            raise OutOfRange(say("numbers.too_large", most=Grouped(LIMIT)))
         if len(text) > _LONGEST or not _WHOLE.fullmatch(text):
             raise NotANumber(say("numbers.not_whole", value=shown(value)))
         number = int(text)
     else:
         raise NotANumber(say("numbers.not_whole", value=shown(value)))
     if not -LIMIT <= number <= LIMIT:
-        raise OutOfRange(say("numbers.out_of_range", least=f"{MINUS}{LIMIT:,}", most=f"{LIMIT:,}"))
+        raise OutOfRange(say("numbers.out_of_range", least=Grouped(-LIMIT), most=Grouped(LIMIT)))
     return number
 
 

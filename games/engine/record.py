@@ -10,7 +10,7 @@ from typing import Any
 from games.engine.errors import ParseError
 from games.engine.game import HandError, read_hands, score_game
 from games.engine.registry import get_variant
-from games.engine.texts import Text, say
+from games.engine.texts import Grouped, Text, say
 from games.engine.variant import BaseHand, BaseSettings, GameScore, Variant
 
 FORMAT = "scorer-game/1"
@@ -70,7 +70,7 @@ def check_size(data: object) -> None:
     if isinstance(data, Mapping):
         hands = data.get("hands")
         if isinstance(hands, list) and len(hands) > MAX_HANDS:
-            most, count = f"{MAX_HANDS:,}", f"{len(hands):,}"
+            most, count = Grouped(MAX_HANDS), Grouped(len(hands))
             raise ParseError("hands", say("record.too_many_hands", most=most, hands=count))
     # Depth first without recursion, so no nesting can exhaust the stack.
     stack: list[tuple[object, int, int, str]] = [(data, 1, 0, "")]

@@ -15,17 +15,20 @@ sentence here reaches the translators. Placeholders are `{name}`; a plural entry
 Parameters are:
 - `str`: written as it is (player names, suit symbols, signed scores like "+20");
 - `int`: a number, with a real minus sign ("−40");
+- `Grouped`: a large number written with the reader's thousands separator ("5,000" in
+  English, "5.000" in Turkish): the bounds of what may be typed, never a score;
 - `Text`: a word or phrase of its own, rendered in the same language (a card's rank, "made").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from games.engine.wording import number
+from games.engine.wording import MINUS, number
 
-type Param = str | int | Text
+type Param = str | int | Text | Grouped
 type Translate = Callable[[str, str], str]
 """(id, English) to the sentence in the reader's language: pgettext(id, English)."""
 type TranslatePlural = Callable[[str, str, str, int], str]
@@ -57,8 +60,18 @@ class Language(Protocol):
     def npgettext(self, context: str, singular: str, plural: str, count: int) -> str: ...
 
 
+@dataclass(frozen=True)
+class Grouped:
+    """A number written with its thousands grouped the reader's way (bounds and limits)."""
+
+    value: int
+
+
 class English:
     """The catalogue as written."""
+
+    def grouped(self, value: int) -> str:
+        return f"{MINUS}{-value:,}" if value < 0 else f"{value:,}"
 
     def pgettext(self, context: str, message: str) -> str:
         return message
@@ -109,10 +122,14 @@ def _from_json(data: Mapping[str, Any]) -> Text:
 def _encode(value: Param) -> Any:
     if isinstance(value, Text):
         return value.to_json()
+    if isinstance(value, Grouped):
+        return {"grouped": value.value}
     return value
 
 
 def _decode(value: Any) -> Param:
+    if isinstance(value, dict) and isinstance(value.get("grouped"), int):
+        return Grouped(value["grouped"])
     if isinstance(value, dict):
         return Text.from_json(value)
     if isinstance(value, bool) or not isinstance(value, int | str):
@@ -138,7 +155,11 @@ def _render(
         if isinstance(value, Text):
             values[key] = value.render(language, isolate)
         else:
-            shown = number(value) if isinstance(value, int) else value
+            if isinstance(value, Grouped):
+                grouped = getattr(language, "grouped", ENGLISH.grouped)
+                shown = grouped(value.value)
+            else:
+                shown = number(value) if isinstance(value, int) else value
             values[key] = isolate(shown) if isolate else shown
     try:
         return pattern.format_map(values)

@@ -143,3 +143,21 @@ def test_the_command_line_output_is_unchanged(record: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout == (record.parent / "output" / record.name).read_text()
+
+
+def test_a_bound_is_grouped_the_readers_way_and_survives_storage() -> None:
+    from games.engine.record import MAX_HANDS
+    from games.engine.texts import Grouped
+
+    text = Text("record.too_many_hands", most=Grouped(MAX_HANDS), hands=Grouped(MAX_HANDS + 1))
+    assert text == "a record holds at most 5,000 hands; this one has 5,001"
+
+    class Turkish(Pseudo):
+        def grouped(self, value: int) -> str:
+            return f"{value:,}".replace(",", ".")
+
+    stored = Text.from_json(json.loads(json.dumps(text.to_json())))
+    assert stored.render(Turkish()) == "⟦# {hands} {most}⟧".format(hands="5.001", most="5.000")
+    assert Text("numbers.out_of_range", least=Grouped(-10_000), most=Grouped(10_000)) == (
+        "must be a whole number from \u221210,000 to 10,000"
+    )
