@@ -12,6 +12,7 @@ from games.engine.reading import Reader
 from games.engine.rounds import check_trump_round
 from games.engine.texts import Text, say
 from games.engine.variant import BaseHand, BaseSettings, Call, GameState, HandScore, Variant
+from games.engine.wording import signed
 
 TRICKS = 5
 OUTCOMES = ("played", "passed_out", "dealer_forfeit")
@@ -181,12 +182,16 @@ class Euchre(Variant[Settings, Hand]):
             if tricks < TRICKS:
                 points = 1
                 note = say(
-                    "euchre.made", call=call, makers=sides[makers], count=tricks, points=points
+                    "euchre.made",
+                    call=call,
+                    makers=sides[makers],
+                    count=tricks,
+                    points=signed(points),
                 )
             else:
                 points = 4 if hand.alone else 2
                 made = "euchre.marched_alone" if hand.alone else "euchre.marched"
-                note = say(made, call=call, makers=sides[makers], points=points)
+                note = say(made, call=call, makers=sides[makers], points=signed(points))
             scores[makers] = points
             return HandScore((scores[0], scores[1]), (note,), made=True)
         # Defenders' awards do not add up: the largest that applies (spec: Scoring). The
@@ -205,7 +210,7 @@ class Euchre(Variant[Settings, Hand]):
             makers=sides[makers],
             count=tricks,
             defenders=sides[defenders],
-            points=points,
+            points=signed(points),
         )
         return HandScore((scores[0], scores[1]), (note,), made=False)
 

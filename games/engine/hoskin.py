@@ -28,6 +28,7 @@ from games.engine.variant import (
     Variant,
     Verdict,
 )
+from games.engine.wording import signed
 
 OPENING = 550
 CARDS = 480
@@ -799,12 +800,12 @@ class Hoskin(Variant[Settings, Hand]):
         }
         if made:
             id = "hoskin.made_forced" if hand.forced else "hoskin.made"
-            notes.insert(0, say(id, **said, points=points[holder]))
+            notes.insert(0, say(id, **said, points=points[holder], gain=signed(points[holder])))
         else:
             scores[holder] = -hand.contract
             why = failure or say("hoskin.made_only", points=points[holder])
             id = "hoskin.failed_forced" if hand.forced else "hoskin.failed"
-            notes.insert(0, say(id, **said, why=why))
+            notes.insert(0, say(id, **said, why=why, loss=signed(-hand.contract)))
         return HandScore(tuple(scores), tuple(notes), made=made)
 
     def _extras(self, hand: Hand, settings: Settings, parts: list[dict[str, int]]) -> None:

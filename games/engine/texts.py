@@ -459,34 +459,34 @@ _t("euchre.call.alone_made", "{maker} alone made {trump}")
 _t("euchre.call.alone_made_trump", "{maker} alone made trump")
 _tn(
     "euchre.made",
-    "{call}; {makers} took {count} trick: +{points}.",
-    "{call}; {makers} took {count} tricks: +{points}.",
+    "{call}; {makers} took {count} trick: {points}.",
+    "{call}; {makers} took {count} tricks: {points}.",
 )
-_t("euchre.marched", "{call}; {makers} marched: +{points}.")
-_t("euchre.marched_alone", "{call}; {makers} took all 5 alone (march): +{points}.")
+_t("euchre.marched", "{call}; {makers} marched: {points}.")
+_t("euchre.marched_alone", "{call}; {makers} took all 5 alone (march): {points}.")
 _tn(
     "euchre.euchred",
-    "{call} but {makers} took only {count} trick: {defenders} euchred, +{points}.",
-    "{call} but {makers} took only {count} tricks: {defenders} euchred, +{points}.",
+    "{call} but {makers} took only {count} trick: {defenders} euchred, {points}.",
+    "{call} but {makers} took only {count} tricks: {defenders} euchred, {points}.",
 )
 _tn(
     "euchre.euchred_lone_hand",
-    "{call} but {makers} took only {count} trick: {defenders} euchred a lone hand, +{points}.",
-    "{call} but {makers} took only {count} tricks: {defenders} euchred a lone hand, +{points}.",
+    "{call} but {makers} took only {count} trick: {defenders} euchred a lone hand, {points}.",
+    "{call} but {makers} took only {count} tricks: {defenders} euchred a lone hand, {points}.",
 )
 _tn(
     "euchre.euchred_defending_alone",
     "{call} but {makers} took only {count} trick: "
-    "{defenders} euchred a loner, defending alone, +{points}.",
+    "{defenders} euchred a loner, defending alone, {points}.",
     "{call} but {makers} took only {count} tricks: "
-    "{defenders} euchred a loner, defending alone, +{points}.",
+    "{defenders} euchred a loner, defending alone, {points}.",
 )
 _tn(
     "euchre.super_euchre",
     "{call} but {makers} took only {count} trick: "
-    "{defenders} super-euchre: the makers took no trick, +{points}.",
+    "{defenders} super-euchre: the makers took no trick, {points}.",
     "{call} but {makers} took only {count} tricks: "
-    "{defenders} super-euchre: the makers took no trick, +{points}.",
+    "{defenders} super-euchre: the makers took no trick, {points}.",
 )
 
 
@@ -770,15 +770,15 @@ _t(
     "hoskin.void_forced",
     "{holder} was forced at {contract} and holds no marriage: a void deal, redealt, nobody scores.",
 )
-_t("hoskin.made", "{side} held the ihale at {contract}, koz {trump}, and made {points}: +{points}.")
+_t("hoskin.made", "{side} held the ihale at {contract}, koz {trump}, and made {points}: {gain}.")
 _t(
     "hoskin.made_forced",
-    "{side} held the ihale at {contract} (forced), koz {trump}, and made {points}: +{points}.",
+    "{side} held the ihale at {contract} (forced), koz {trump}, and made {points}: {gain}.",
 )
-_t("hoskin.failed", "{side} held the ihale at {contract}, koz {trump}, but {why}: −{contract}.")
+_t("hoskin.failed", "{side} held the ihale at {contract}, koz {trump}, but {why}: {loss}.")
 _t(
     "hoskin.failed_forced",
-    "{side} held the ihale at {contract} (forced), koz {trump}, but {why}: −{contract}.",
+    "{side} held the ihale at {contract} (forced), koz {trump}, but {why}: {loss}.",
 )
 _t("hoskin.made_only", "made only {points}")
 # A side's points, added up: "melds 410 + tricks 300 + last trick 20 = 730".
