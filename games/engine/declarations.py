@@ -74,13 +74,10 @@ class Declaration(Plain):
         if self.kind == "sequence":
             assert self.length is not None and self.top is not None and self.suit is not None
             low = RANKS[self.top.order - self.length + 1]
-            return say(
-                "declarations.run",
-                length=self.length,
-                low=low.label,
-                top=self.top.label,
-                suit=self.suit.symbol,
+            cards = say(
+                "declarations.run_cards", low=low.label, top=self.top.label, suit=self.suit.symbol
             )
+            return say("declarations.run", length=self.length, cards=cards)
         if self.kind == "four":
             return say(_FOURS[self.rank] if self.rank else "declarations.four_of_a_kind")
         if self.kind == "bella":

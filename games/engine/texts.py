@@ -22,6 +22,7 @@ Parameters are:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -137,6 +138,9 @@ def _decode(value: Any) -> Param:
     return value
 
 
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+
+
 def _render(
     id: str,
     params: Mapping[str, Param],
@@ -154,6 +158,10 @@ def _render(
     for key, value in params.items():
         if isinstance(value, Text):
             values[key] = value.render(language, isolate)
+            if isolate and not _RIGHT_TO_LEFT.search(values[key]):
+                # A phrase with no right-to-left letter ("Q♥", "9–Q♥") is kept whole in its
+                # own direction, its parts not isolated one by one.
+                values[key] = isolate(value.render(language, None))
         else:
             if isinstance(value, Grouped):
                 grouped = getattr(language, "grouped", ENGLISH.grouped)
@@ -318,7 +326,9 @@ _t("klaberjass.sequences_count_nothing", "{side}'s sequences count for nothing."
 
 # What was declared: {low} and {top} are ranks, {king} and {queen} the ranks K and Q, {suit}
 # a suit symbol.
-_t("declarations.run", "{length}-card run {low}–{top}{suit}")
+_t("declarations.run", "{length}-card run {cards}")
+# The cards of a run, lowest to top: "9–Q♥".
+_t("declarations.run_cards", "{low}–{top}{suit}")
 _t("declarations.four_jacks", "four jacks")
 _t("declarations.four_queens", "four queens")
 _t("declarations.four_kings", "four kings")

@@ -161,3 +161,23 @@ def test_a_bound_is_grouped_the_readers_way_and_survives_storage() -> None:
     assert Text("numbers.out_of_range", least=Grouped(-10_000), most=Grouped(10_000)) == (
         "must be a whole number from \u221210,000 to 10,000"
     )
+
+
+def test_on_a_right_to_left_page_names_scores_and_card_phrases_keep_their_own_direction() -> None:
+    """Each verbatim value is isolated; a nested phrase with no right-to-left letter (a card,
+    a run's cards) is isolated whole, so "9–Q♥" is not read as "Q♥–9"."""
+    from games.engine.cards import Rank, Suit
+    from games.engine.declarations import Declaration
+
+    class Hebrew:
+        def pgettext(self, context: str, message: str) -> str:
+            return {"declarations.run": "רצף של {length} קלפים {cards}"}.get(context, message)
+
+        def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
+            return singular if count == 1 else plural
+
+    run = Declaration(seat=0, kind="sequence", length=4, top=Rank.QUEEN, suit=Suit.HEARTS)
+    described = run.describe()
+    assert described == "4-card run 9–Q♥"
+    shown = described.render(Hebrew(), lambda v: f"\u2068{v}\u2069")
+    assert shown == "רצף של \u20684\u2069 קלפים \u20689–Q♥\u2069"
