@@ -78,7 +78,7 @@ from games.stats import game_rows, points_by_variant, standings
 
 def _circle(request: HttpRequest, slug: str) -> Circle:
     found = get_object_or_404(Circle, slug=_slug(slug))
-    _speak(request, found)
+    _speak(request, found.language)
     return found
 
 
@@ -88,7 +88,7 @@ def _game(request: HttpRequest, circle_slug: str, game_slug: str) -> Game:
         slug=_slug(game_slug),
         circle__slug=_slug(circle_slug),
     )
-    _speak(request, found.circle)
+    _speak(request, found.circle.language)
     return found
 
 
@@ -96,7 +96,7 @@ def _watched(request: HttpRequest, watch_slug: str) -> Game:
     found = get_object_or_404(
         Game.objects.select_related("circle", "in_progress"), watch_slug=_slug(watch_slug)
     )
-    _speak(request, found.circle)
+    _speak(request, found.circle.language)
     return found
 
 
@@ -120,12 +120,12 @@ def _phone_language(request: HttpRequest) -> str | None:
         return None
 
 
-def _speak(request: HttpRequest, circle: Circle) -> None:
-    """Speak the circle's default language, unless the phone has chosen its own."""
-    if not circle.language or _phone_language(request) is not None:
+def _speak(request: HttpRequest, language: str) -> None:
+    """Speak a circle's default `language` (blank: none), unless the phone chose its own."""
+    if not language or _phone_language(request) is not None:
         return
     try:
-        code = translation.get_supported_language_variant(circle.language)
+        code = translation.get_supported_language_variant(language)
     except LookupError:
         return
     translation.activate(code)
@@ -866,12 +866,17 @@ def _unchanged(request: HttpRequest, **game: str) -> bool:
     """Whether a poll's game (`v`) and hand in progress (`d`) are still the versions it names.
 
     Most polls find nothing new: they are answered from two numbers in one query, with no
-    model built. Anything else (a new game, no hand in progress yet) goes the long way."""
+    model built (and in the circle's language, like the page). Anything else (a new game, no
+    hand in progress yet) goes the long way."""
     seen = (request.GET.get("v"), request.GET.get("d"))
     if not all(seen):
         return False
-    now = Game.objects.filter(**game).values_list("version", "in_progress__version").first()
-    return now is not None and (str(now[0]), str(now[1])) == seen
+    rows = Game.objects.filter(**game)
+    now = rows.values_list("version", "in_progress__version", "circle__language").first()
+    if now is None or (str(now[0]), str(now[1])) != seen:
+        return False
+    _speak(request, now[2])
+    return True
 
 
 def _live(request: HttpRequest, game: Game, watching: bool = False) -> HttpResponse:

@@ -108,7 +108,11 @@ def test_the_poll_speaks_the_language_of_the_page(game: Game) -> None:
     assert page["Content-Language"] == "tr"
     progress = HandInProgress.of(game)
     seen = {"v": str(game.version), "d": str(progress.version), "t": progress.token}
-    assert phone.get(reverse("game_live", args=at), seen, **HTMX).status_code == 204
+    nothing_new = phone.get(reverse("game_live", args=at), seen, **HTMX)
+    assert nothing_new.status_code == 204 and nothing_new["Content-Language"] == "tr"
+    watch = reverse("watch_live", args=[game.watch_slug])
+    watched = phone.get(watch, {"v": seen["v"], "d": seen["d"]}, **HTMX)
+    assert watched.status_code == 204 and watched["Content-Language"] == "tr"
     progress.change(progress.token, {"caller": "1"})
     changed = phone.get(reverse("game_live", args=at), seen, **HTMX)
     assert changed.status_code == 200 and changed["Content-Language"] == "tr"
