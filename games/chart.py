@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.models import signed
 
 # The viewBox, and the plot inside it: the left margin holds the score labels, the bottom
@@ -105,7 +108,10 @@ def score_chart(
         score_labels=tuple(score_labels),
         hand_labels=tuple(hand_labels),
         target=target,
-        title=f"Running totals over {count} hand{'s' if count != 1 else ''}",
+        title=ngettext(
+            "Running totals over %(count)s hand", "Running totals over %(count)s hands", count
+        )
+        % {"count": count},
         description=_description(sides, totals[-1], len(failed), target),
         failures=len(failed),
     )
@@ -140,10 +146,18 @@ def _number(value: int) -> str:
 
 
 def _description(sides: Sequence[str], last: Sequence[int], failed: int, target: int) -> str:
-    standing = ", ".join(f"{side} {_number(t)}" for side, t in zip(sides, last, strict=True))
-    parts = [f"Now {standing}."]
+    standing = ", ".join(
+        _("%(side)s %(total)s") % {"side": side, "total": _number(t)}
+        for side, t in zip(sides, last, strict=True)
+    )
+    parts = [_("Now %(standing)s.") % {"standing": standing}]
     if target:
-        parts.append(f"The dashed line is the target, {target}.")
+        parts.append(_("The dashed line is the target, %(target)s.") % {"target": target})
     if failed:
-        parts.append(f"✗ marks {failed} failed contract{'s' if failed != 1 else ''}.")
+        parts.append(
+            ngettext(
+                "✗ marks %(count)s failed contract.", "✗ marks %(count)s failed contracts.", failed
+            )
+            % {"count": failed}
+        )
     return " ".join(parts)

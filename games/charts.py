@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.stats import Series
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.stats import Series, percent_text
 
 WIDTH, HEIGHT = 340, 180
 LEFT, RIGHT, TOP, BOTTOM = 42, 10, 10, 22
@@ -26,6 +29,11 @@ class Line:
     end: tuple[float, float]
     """Where the line ends, marked with a dot (a line of one game is only its dot)."""
 
+    @property
+    def last_text(self) -> str:
+        """The win rate now, as the reader's language writes a percentage."""
+        return percent_text(self.last)
+
 
 @dataclass(frozen=True)
 class Chart:
@@ -41,8 +49,20 @@ class Chart:
 
     @property
     def description(self) -> str:
-        said = "; ".join(f"{line.name} {line.last}%" for line in self.lines)
-        return f"Win rate after each of the circle's {self.games} finished games. Now: {said}."
+        said = "; ".join(
+            _("%(name)s %(rate)s") % {"name": line.name, "rate": line.last_text}
+            for line in self.lines
+        )
+        return ngettext(
+            "Win rate after each of the circle's %(count)s finished game. Now: %(rates)s.",
+            "Win rate after each of the circle's %(count)s finished games. Now: %(rates)s.",
+            self.games,
+        ) % {"count": self.games, "rates": said}
+
+    @property
+    def grid_labels(self) -> tuple[tuple[int, float, str], ...]:
+        """(percent, y, the percentage as the reader's language writes it) per rule."""
+        return tuple((rate, y, percent_text(rate)) for rate, y in self.grid)
 
 
 def thinned(points: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:

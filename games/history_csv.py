@@ -14,20 +14,32 @@ import io
 import zoneinfo
 from collections.abc import Iterable
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from games.nights import night_of
 from games.stats import GameRow
 
 # Four sides at most (304 and Hoşkin Tekli have three or four players); fewer leave blanks.
 MAX_SIDES = 4
-HEADER = [
-    "date",
-    "night",
-    "game",
-    *(f"{what} {i}" for i in range(1, MAX_SIDES + 1) for what in ("side", "score")),
-    "winner",
-    "hands",
-    "status",
-]
+
+
+def header() -> list[str]:
+    """The column headings, in the reader's language."""
+    sides = []
+    for i in range(1, MAX_SIDES + 1):
+        sides += [_("side %(number)s") % {"number": i}, _("score %(number)s") % {"number": i}]
+    return [
+        pgettext("history column", "date"),
+        pgettext("history column", "night"),
+        pgettext("history column", "game"),
+        *sides,
+        pgettext("history column", "winner"),
+        pgettext("history column", "hands"),
+        pgettext("history column", "status"),
+    ]
+
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -50,14 +62,16 @@ def row(game: GameRow, tz: zoneinfo.ZoneInfo) -> list[str | int]:
         *sides,
         " & ".join(game.winner_names),
         game.hand_count,
-        "finished" if game.finished else "in progress",
+        pgettext("game status", "finished")
+        if game.finished
+        else pgettext("game status", "in progress"),
     ]
 
 
 def history_csv(games: Iterable[GameRow], tz: zoneinfo.ZoneInfo) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(HEADER)
+    writer.writerow(header())
     for game in games:
         writer.writerow([guarded(cell) for cell in row(game, tz)])
     return out.getvalue()

@@ -14,16 +14,20 @@ import zoneinfo
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games import nights
 from games.engine import VARIANTS, get_variant
 from games.engine.cards import Suit
 from games.engine.game import score_game
 from games.engine.record import FORMAT, GameRecord
+from games.engine.texts import Text
 from games.engine.variant import BaseHand, BaseSettings, Carried, GameScore, ScoredHand, Variant
 from games.nights import MAX_TIME_ZONE
 
@@ -32,7 +36,152 @@ def validate_variant(key: str) -> None:
     """A game's variant is a key of the engine's registry (no choices: a new game needs no
     migration)."""
     if key not in VARIANTS:
-        raise ValidationError(f"{key!r} is not a game Scorer knows.")
+        raise ValidationError(
+            _("%(game)s is not a game Scorer knows.") % {"game": repr(key)}, code="invalid"
+        )
+
+
+def validate_language(code: str) -> None:
+    """A circle's default language is one of the site's languages (settings.LANGUAGES), or
+    none (blank); no choices, so a new language needs no migration."""
+    if code and code not in dict(django_settings.LANGUAGES):
+        raise ValidationError(
+            _("%(language)s is not a language Scorer speaks.") % {"language": repr(code)},
+            code="invalid",
+        )
+
+
+# -- the engine's sentences and words, stored and shown -----------------------------------
+#
+# The engine writes English and imports no Django. What it says about a hand (notes, a
+# declaration's reason) is stored as data, Text.to_json(), and rendered when a page is read,
+# in the reader's language (games/templatetags/scorer_tags.py, say_text). Its few fixed
+# words (a game's name, the taker's title) are translated here, by the English they have.
+
+
+def stored_text(value: Any) -> Any:
+    """What the database keeps of an engine sentence: a Text as its JSON form ({"id", "params"}),
+    which reads in any language; anything else as plain text (a hand stored before sentences
+    had ids, or an empty reason)."""
+    if isinstance(value, Text):
+        return value.to_json()
+    return "" if value is None else str(value)
+
+
+def shown_text(value: Any) -> str:
+    """A Text, its stored JSON form, or plain text, in the reader's language."""
+    from games.templatetags.scorer_tags import say_text  # the tags import the models
+
+    return say_text(value)
+
+
+def engine_word(context: str, value: Any) -> Any:
+    """One of the engine's fixed words (a game's name, "Caller", "bids first") in the reader's
+    language: a Text through its catalogue, plain English through the web's (`context` as the
+    message context, listed in ENGINE_WORDS so that makemessages finds it)."""
+    if isinstance(value, Text | dict):
+        return shown_text(value)
+    if isinstance(value, str) and value:
+        return pgettext(context, value)
+    return value
+
+
+# The engine's fixed words as the translators see them; engine_word looks them up by their
+# English, so a word the engine adds later is shown in English until it is listed here.
+ENGINE_WORDS = (
+    # The games' names.
+    pgettext_lazy("game", "Klaberjass"),
+    pgettext_lazy("game", "Terz"),
+    pgettext_lazy("game", "Euchre"),
+    pgettext_lazy("game", "304"),
+    pgettext_lazy("game", "304, three-hand"),
+    pgettext_lazy("game", "Hoşkin"),
+    pgettext_lazy("game", "Hoşkin Tekli"),
+    # The score sheet's heading for who called, bid or holds the contract.
+    pgettext_lazy("taker", "Caller"),
+    pgettext_lazy("taker", "Bidder"),
+    pgettext_lazy("taker", "Holder"),
+    pgettext_lazy("taker", "Maker"),
+    # What the scoreboard says of the player left of the dealer.
+    pgettext_lazy("opener", "bids first"),
+    pgettext_lazy("opener", "speaks first"),
+    # Seats, as the table drawing and a game's default players name them.
+    pgettext_lazy("seat", "You"),
+    pgettext_lazy("seat", "You (South)"),
+    pgettext_lazy("seat", "North"),
+    pgettext_lazy("seat", "East"),
+    pgettext_lazy("seat", "South"),
+    pgettext_lazy("seat", "West"),
+    # A deal that was not played, as a score sheet writes it.
+    pgettext_lazy("deal", "redeal"),
+    pgettext_lazy("deal", "void"),
+    pgettext_lazy("deal", "forfeit"),
+)
+
+
+class ShownVariant:
+    """An engine variant as a page shows it: the engine's own object for everything it does,
+    with its name and fixed words in the reader's language, read when they are shown (so a
+    variant kept for the whole process follows each request's language)."""
+
+    def __init__(self, variant: Variant[Any, Any]) -> None:
+        self.variant = variant
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "variant":  # not set yet (a copy being made)
+            raise AttributeError(name)
+        return getattr(self.variant, name)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ShownVariant):
+            return self.variant is other.variant
+        return self.variant is other
+
+    def __hash__(self) -> int:
+        return hash(self.variant.key)
+
+    def __repr__(self) -> str:
+        return f"ShownVariant({self.variant.key!r})"
+
+    @property
+    def name(self) -> str:
+        return str(engine_word("game", self.variant.name))
+
+    @property
+    def taker(self) -> str:
+        return str(engine_word("taker", self.variant.taker))
+
+    @property
+    def opener(self) -> str:
+        return str(engine_word("opener", self.variant.opener))
+
+    @property
+    def seat_labels(self) -> tuple[str, ...]:
+        return tuple(str(engine_word("seat", label)) for label in self.variant.seat_labels)
+
+    @property
+    def default_players(self) -> tuple[str, ...]:
+        return tuple(str(engine_word("seat", name)) for name in self.variant.default_players)
+
+
+_SHOWN: dict[str, ShownVariant] = {}
+
+
+def shown_variant(key: str) -> Any:
+    """The variant `key` as pages show it (ShownVariant), one per variant."""
+    if key not in _SHOWN:
+        _SHOWN[key] = ShownVariant(get_variant(key))
+    return _SHOWN[key]
+
+
+def shown_variants() -> list[Any]:
+    """Every variant, in the registry's order, as pages show them."""
+    return [shown_variant(key) for key in VARIANTS]
+
+
+def unplayed_word(word: str) -> str:
+    """The score sheet's word for a deal not played ("redeal", "void", "forfeit")."""
+    return str(engine_word("deal", word))
 
 
 SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}
@@ -48,13 +197,23 @@ def new_slug() -> str:
     return secrets.token_urlsafe(16)
 
 
+def default_circle_name() -> str:
+    """A new circle's name, in the language of the phone that starts it."""
+    return _("Card night")
+
+
 class Circle(models.Model):
     slug = models.CharField(max_length=32, unique=True, default=new_slug, editable=False)
-    name = models.CharField(max_length=60, default="Card night")
+    name = models.CharField(max_length=60, default=default_circle_name)
     created = models.DateTimeField(default=timezone.now)
     # The IANA name of the circle's time zone, from the first phone's browser; blank until a
     # phone has said (nights are then read in UTC). It decides which night a game is in.
     time_zone = models.CharField(max_length=MAX_TIME_ZONE, blank=True, default="")
+    # The language the circle's pages speak to a phone that has not chosen one itself (a
+    # code of settings.LANGUAGES); blank: each phone's browser decides.
+    language = models.CharField(
+        max_length=8, blank=True, default="", validators=[validate_language]
+    )
 
     def __str__(self) -> str:
         return self.name
@@ -70,7 +229,7 @@ class Circle(models.Model):
         return nights.night_of(timezone.now(), self.zone)
 
     def player(self, name: str) -> Player:
-        player, _ = self.players.get_or_create(name=name.strip())
+        player, _created = self.players.get_or_create(name=name.strip())
         return player
 
 
@@ -106,12 +265,11 @@ class AlreadySaved(Exception):
     def __init__(self, game: Game, hand: Hand | None) -> None:
         self.hand = hand
         if hand is not None and hand.number is not None:
-            text = (
-                f"Another phone just saved hand {hand.number}: "
-                f"{hand.summary(game.player_names())}. Yours was not added."
-            )
+            text = _(
+                "Another phone just saved hand %(number)s: %(summary)s. Yours was not added."
+            ) % {"number": hand.number, "summary": hand.summary(game.player_names())}
         else:
-            text = (
+            text = _(
                 "Another phone changed this game since this form was opened, so this hand was "
                 "not added. Check the hands below, then save again if it is still missing."
             )
@@ -121,8 +279,8 @@ class AlreadySaved(Exception):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "In progress"
-        FINISHED = "finished", "Finished"
+        IN_PROGRESS = "in_progress", gettext_lazy("In progress")
+        FINISHED = "finished", gettext_lazy("Finished")
 
     circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="games")
     slug = models.CharField(max_length=32, unique=True, default=new_slug, editable=False)
@@ -149,11 +307,18 @@ class Game(models.Model):
         return f"{self.engine.name} ({self.created:%Y-%m-%d})"
 
     @property
-    def engine(self) -> Variant[Any, Any]:
+    def engine(self) -> Any:
+        """The game's variant: the engine's own, its name and words in the reader's language
+        (ShownVariant)."""
+        return shown_variant(self.variant)
+
+    @property
+    def rules(self) -> Variant[Any, Any]:
+        """The engine's variant itself, for scoring."""
         return get_variant(self.variant)
 
     def engine_settings(self) -> BaseSettings:
-        return self.engine.settings(self.settings)
+        return self.rules.settings(self.settings)
 
     def player_names(self) -> list[str]:
         """The players' names in seat order: one query, none when the seats were prefetched
@@ -186,7 +351,7 @@ class Game(models.Model):
 
     def engine_hands(self) -> list[BaseHand]:
         settings, names = self.engine_settings(), self.player_names()
-        return [self.engine.hand(hand.facts, settings, names) for hand in self.live_hands()]
+        return [self.rules.hand(hand.facts, settings, names) for hand in self.live_hands()]
 
     def score(self, facts: Sequence[Mapping[str, Any]], start: Carried | None = None) -> GameScore:
         """Score hands given as fact dicts, the first of them from the state `start` (by
@@ -195,8 +360,8 @@ class Game(models.Model):
 
         settings, names = self.engine_settings(), self.player_names()
         first = start.played + 1 if start else 1
-        hands = read_hands(self.engine, settings, list(facts), names, first)
-        return score_game(self.engine, settings, hands, names, start)
+        hands = read_hands(self.rules, settings, list(facts), names, first)
+        return score_game(self.rules, settings, hands, names, start)
 
     def hand_before(self, number: int) -> Hand | None:
         """The live hand before hand `number`, whose stored state scoring hand `number`
@@ -275,21 +440,31 @@ class Game(models.Model):
         """The live hand `hand_id`, if it is still as the phone saw it (version, number)."""
         hand = self.hands.filter(pk=hand_id).first()
         if hand is None:
-            raise Conflict("That hand is no longer in this game.")
+            raise Conflict(_("That hand is no longer in this game."))
         if hand.removed is not None:
             raise Conflict(
-                f"Another phone removed hand {hand.removed_number} "
-                f"({hand.summary(self.player_names())}). Restore it first to change it.",
+                _(
+                    "Another phone removed hand %(number)s (%(summary)s). "
+                    "Restore it first to change it."
+                )
+                % {"number": hand.removed_number, "summary": hand.summary(self.player_names())},
                 hand,
             )
         moved = number is not None and hand.number != number
         if moved or (version is not None and hand.version != version):
-            where = f"hand {number} is now hand {hand.number}" if moved else "it changed"
-            raise Conflict(
-                f"Another phone changed this game since you opened it: {where}. "
-                f"Hand {hand.number} is now: {hand.summary(self.player_names())}.",
-                hand,
-            )
+            said = {"was": number, "number": hand.number}
+            said["summary"] = hand.summary(self.player_names())
+            if moved:
+                text = _(
+                    "Another phone changed this game since you opened it: hand %(was)s is now "
+                    "hand %(number)s. Hand %(number)s is now: %(summary)s."
+                )
+            else:
+                text = _(
+                    "Another phone changed this game since you opened it: it changed. "
+                    "Hand %(number)s is now: %(summary)s."
+                )
+            raise Conflict(text % said, hand)
         return hand
 
     @transaction.atomic
@@ -345,8 +520,15 @@ class Game(models.Model):
             newest = game.live_hands().last()
             assert newest is not None
             raise Conflict(
-                f"Hand {hand.number} is no longer the newest: another phone saved hand "
-                f"{newest.number} ({newest.summary(game.player_names())}). Nothing was undone.",
+                _(
+                    "Hand %(number)s is no longer the newest: another phone saved hand "
+                    "%(newest)s (%(summary)s). Nothing was undone."
+                )
+                % {
+                    "number": hand.number,
+                    "newest": newest.number,
+                    "summary": newest.summary(game.player_names()),
+                },
                 newest,
             )
         game._set_aside(hand)
@@ -371,7 +553,7 @@ class Game(models.Model):
         game = self._locked()
         hand = game.hands.filter(pk=hand_id).exclude(removed=None).first()
         if hand is None:
-            raise Conflict("That hand is back in the game already.")
+            raise Conflict(_("That hand is back in the game already."))
         assert hand.removed_number is not None
         place = min(hand.removed_number, game.hand_count + 1)
         game._shift(after=place - 1, by=1)
@@ -426,7 +608,7 @@ class Game(models.Model):
         """
         changed, new = [], set()
         for hand, result in zip(stored, scored.hands, strict=True):
-            moved = hand.apply(result, self.engine.declared(result.hand, result.score))
+            moved = hand.apply(result, self.rules.declared(result.hand, result.score))
             if hand.pk is None:
                 hand.save()
                 new.add(hand.pk)
@@ -456,8 +638,8 @@ class Game(models.Model):
         if scored.hands:
             self.next_dealer = scored.next_dealer
         elif before is not None:
-            last = self.engine.hand(before.facts, self.engine_settings(), self.player_names())
-            self.next_dealer = self.engine.next_dealer(last, self.engine_settings())
+            last = self.rules.hand(before.facts, self.engine_settings(), self.player_names())
+            self.next_dealer = self.rules.next_dealer(last, self.engine_settings())
         else:
             self.next_dealer = self.first_dealer
         was_finished = self.is_finished
@@ -473,7 +655,7 @@ class Game(models.Model):
 
     def record(self) -> GameRecord:
         return GameRecord(
-            self.engine,
+            get_variant(self.variant),
             self.engine_settings(),
             tuple(self.player_names()),
             tuple(self.engine_hands()),
@@ -595,7 +777,14 @@ class Hand(models.Model):
     _declared: tuple[tuple[Any, Any], ...] = ()
 
     def summary(self, names: Sequence[str]) -> str:
-        """The hand in a few words, for undo buttons and conflict messages: "Ann ♥ +130"."""
+        """The hand in a few words, for undo buttons and conflict messages: "Ann ♥ +130",
+        in the reader's language."""
+        return summary_text(self.summary_value(names))
+
+    def summary_value(self, names: Sequence[str]) -> Any:
+        """The summary as it can be stored and read later in any language: names, symbols
+        and scores as text, or the note that says what happened to a deal not played (its
+        stored form, rendered by summary_text)."""
         engine = self.game.engine
         trump = SUIT_SYMBOLS.get(self.trump, "")
         if self.declarer is not None:
@@ -603,7 +792,7 @@ class Hand(models.Model):
             who = f"{names[self.declarer]} {trump}".strip()
             return f"{who} {signed(self.scores[side])}" if self.scores else who
         if self.notes and not any(self.scores):
-            return str(self.notes[0]).rstrip(".")  # a redeal or a void deal says so itself
+            return self.notes[0]  # a redeal or a void deal says so itself
         sides = engine.side_names(names)
         return ", ".join(f"{n} {signed(s)}" for n, s in zip(sides, self.scores, strict=False))
 
@@ -622,7 +811,7 @@ class Hand(models.Model):
             list(score.scores),
             list(result.totals),
             list(result.winners),
-            list(score.notes),
+            [stored_text(note) for note in score.notes],
             score.made,
         )
         old = (self.scores, self.totals, self.winners, self.notes, self.made)
@@ -642,7 +831,7 @@ class Hand(models.Model):
         if replace:
             self.bids.all().delete()
             self.declarations.all().delete()
-        bids, declarations = self.table_rows(game.engine, result)
+        bids, declarations = self.table_rows(game.rules, result)
         Bid.objects.bulk_create(bids)
         Declaration.objects.bulk_create(declarations)
 
@@ -663,7 +852,7 @@ class Hand(models.Model):
                 details={k: v for k, v in d.to_dict().items() if k not in ("seat", "kind")},
                 points=v.points,
                 counted=v.counted,
-                reason=v.reason,
+                reason=stored_text(v.reason),
             )
             for i, (d, v) in enumerate(self._declared)
         ]
@@ -691,7 +880,8 @@ class HandInProgress(models.Model):
     version = models.PositiveIntegerField(default=1)
     updated = models.DateTimeField(default=timezone.now)
     saved_number = models.IntegerField(null=True, blank=True)
-    saved_summary = models.CharField(max_length=200, blank=True)
+    # The saved hand's summary as Hand.summary_value gives it: read in any language.
+    saved_summary = models.JSONField(default=str, blank=True)
 
     @classmethod
     def of(cls, game: Game, lock: bool = False) -> HandInProgress:
@@ -719,8 +909,14 @@ class HandInProgress(models.Model):
         self.updated = timezone.now()
         if saved is not None:
             self.saved_number = saved.number
-            self.saved_summary = saved.summary(self.game.player_names())[:200]
+            summary = saved.summary_value(self.game.player_names())
+            self.saved_summary = summary[:200] if isinstance(summary, str) else summary
         self.save()
+
+    @property
+    def saved_text(self) -> str:
+        """The hand another phone saved last, in a few words, in the reader's language."""
+        return summary_text(self.saved_summary)
 
     @transaction.atomic
     def change(self, token: str, changes: Mapping[str, str]) -> bool:
@@ -766,7 +962,8 @@ class Declaration(models.Model):
     details = models.JSONField(default=dict)
     points = models.IntegerField(default=0)
     counted = models.BooleanField(default=False)
-    reason = models.CharField(max_length=200, blank=True)
+    # Why the engine counted it or not: its sentence's stored form (stored_text), or "".
+    reason = models.JSONField(default=str, blank=True)
 
     class Meta:
         ordering = ["order"]
@@ -777,7 +974,8 @@ class Declaration(models.Model):
         ]
 
     def apply(self, verdict: Any) -> None:
-        self.points, self.counted, self.reason = verdict.points, verdict.counted, verdict.reason
+        self.points, self.counted = verdict.points, verdict.counted
+        self.reason = stored_text(verdict.reason)
 
     @property
     def label(self) -> str:
@@ -786,8 +984,18 @@ class Declaration(models.Model):
 
         data = {"seat": self.seat, "kind": self.kind, **self.details}
         if self.kind in ("meld",):
-            return "melds"
-        return Declared.read(data, self.order, 4, (self.kind,)).describe()
+            return pgettext("declaration", "melds")
+        return shown_text(Declared.read(data, self.order, 4, (self.kind,)).describe())
+
+    @property
+    def reason_text(self) -> str:
+        """The engine's reason, in the reader's language."""
+        return shown_text(self.reason)
+
+
+def summary_text(value: Any) -> str:
+    """A stored summary (Hand.summary_value) in the reader's language."""
+    return shown_text(value).rstrip(".")
 
 
 __all__ = [

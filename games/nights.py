@@ -14,6 +14,9 @@ import functools
 import re
 import zoneinfo
 
+from django.utils import formats
+from django.utils.translation import pgettext
+
 # The hour at which one night ends and the next day's begins, local time.
 NIGHT_ENDS = dt.time(6)
 NIGHT_SHIFT = dt.timedelta(hours=6)
@@ -65,3 +68,16 @@ def read_night(value: str) -> dt.date | None:
         return dt.date.fromisoformat(value)
     except ValueError:
         return None
+
+
+def title(night: dt.date) -> str:
+    """A night's name in the reader's language: its weekday and its date, each as the
+    locale writes them ("Friday, June 12, 2026"; "Cuma, 12 Haziran 2026")."""
+    weekday = formats.date_format(night, "l")
+    date = formats.date_format(night, "DATE_FORMAT")
+    return pgettext("night", "%(weekday)s, %(date)s") % {"weekday": weekday, "date": date}
+
+
+def short_title(night: dt.date) -> str:
+    """A night's day and month as the locale writes them ("June 12"; "12 Haziran")."""
+    return formats.date_format(night, "MONTH_DAY_FORMAT")

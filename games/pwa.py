@@ -14,6 +14,9 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.circles import remembered
@@ -37,7 +40,10 @@ SHELL = [
 
 @require_GET
 def manifest(request: HttpRequest) -> HttpResponse:
-    """The web app manifest: installs Scorer to the home screen, opening at `start`."""
+    """The web app manifest: installs Scorer to the home screen, opening at `start`.
+
+    It is made for each request, in the phone's language (its name and description, with
+    the language and the direction of its text), so the installed app speaks it too."""
     icons = [
         {"src": static("img/icon-192.png"), "sizes": "192x192", "type": "image/png"},
         {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png"},
@@ -50,9 +56,11 @@ def manifest(request: HttpRequest) -> HttpResponse:
     ]
     body: dict[str, Any] = {
         "id": "/",
-        "name": "Scorer",
-        "short_name": "Scorer",
-        "description": "Keeps the score of card games played with real cards at a real table.",
+        "name": _("Scorer"),
+        "short_name": _("Scorer"),
+        "description": _("Keeps the score of card games played with real cards at a real table."),
+        "lang": translation.get_language(),
+        "dir": "rtl" if translation.get_language_bidi() else "ltr",
         "start_url": reverse("start"),
         "scope": "/",
         "display": "standalone",
@@ -65,8 +73,11 @@ def manifest(request: HttpRequest) -> HttpResponse:
         },
         "icons": icons,
     }
+    # ASCII JSON (other letters escaped): read the same whatever charset a browser assumes.
     response = HttpResponse(json.dumps(body, indent=1), content_type="application/manifest+json")
     response["Cache-Control"] = "max-age=86400"
+    # Its words follow the phone's language: its cookie, else its browser's.
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
     return response
 
 

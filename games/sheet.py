@@ -11,7 +11,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from django.utils.translation import pgettext
+
 from games.engine.cards import Suit
+from games.models import unplayed_word
 
 if TYPE_CHECKING:
     from games.models import Game, Hand
@@ -20,6 +23,16 @@ SYMBOLS = {suit.value: suit.symbol for suit in Suit}
 
 # What the mark column shows for each verdict; an unplayed deal shows its own word.
 MARKS = {"made": "✓", "failed": "✗"}
+
+
+def result_word(result: str) -> str:
+    """A row's verdict as the reader's language says it: "made", "failed", or the word for a
+    deal not played ("redeal", "void", "forfeit"); "" for none."""
+    if result == "made":
+        return pgettext("contract", "made")
+    if result == "failed":
+        return pgettext("contract", "failed")
+    return unplayed_word(result) if result else ""
 
 
 @dataclass(frozen=True)
@@ -51,14 +64,20 @@ class Row:
 
     @property
     def mark(self) -> str:
-        return MARKS.get(self.result, self.result)
+        return MARKS.get(self.result, self.result_text)
+
+    @property
+    def result_text(self) -> str:
+        """The verdict in the reader's language (`result` stays the key, for CSS classes)."""
+        return result_word(self.result)
 
 
 @dataclass(frozen=True)
 class Sheet:
     sides: tuple[str, ...]
     taker: str
-    """The heading of the taker's column (the variant's word); "" hides it and the marks."""
+    """The heading of the taker's column (the variant's word, in the reader's language); ""
+    hides it and the marks."""
     rows: tuple[Row, ...]
 
     @property
@@ -76,7 +95,7 @@ class Sheet:
 
 def score_sheet(game: Game, hands: Iterable[Hand], names: Sequence[str]) -> Sheet:
     """The sheet of `hands` (live hands of `game`, in order), naming players by `names`."""
-    engine = game.engine
+    engine = game.engine  # its words in the reader's language
     settings = game.engine_settings()
 
     def result(hand: Hand) -> str:

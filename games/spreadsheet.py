@@ -5,6 +5,9 @@ from __future__ import annotations
 import csv
 import io
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from games.sheet import Sheet
 
 # Excel reads a CSV file without a byte-order mark in the system's legacy code page, so
@@ -24,23 +27,29 @@ def as_text(value: str) -> str:
 
 def sheet_csv(sheet: Sheet) -> str:
     """The sheet's rows as CSV text (with its BOM): hand, dealer, taker, contract, trump and
-    result where the game has contracts, then each side's hand score and running total."""
+    result where the game has contracts, then each side's hand score and running total. The
+    headings and words are in the reader's language; numbers stay numbers."""
     out = io.StringIO()
     writer = csv.writer(out)
     contracts = bool(sheet.taker)
-    head = ["Hand", "Dealer"]
+    head = [pgettext("sheet column", "Hand"), pgettext("sheet column", "Dealer")]
     if contracts:
-        head += [sheet.taker, "Contract", "Trump", "Result"]
+        head += [
+            sheet.taker,
+            pgettext("sheet column", "Contract"),
+            pgettext("sheet column", "Trump"),
+            pgettext("sheet column", "Result"),
+        ]
     else:
-        head += ["Trump"]
+        head += [pgettext("sheet column", "Trump")]
     for side in sheet.sides:
-        head += [f"{side}: hand", f"{side}: total"]
+        head += [_("%(side)s: hand") % {"side": side}, _("%(side)s: total") % {"side": side}]
     writer.writerow(as_text(h) for h in head)
     for row in sheet.rows:
         cells: list[str | int] = [row.number, as_text(row.dealer)]
         if contracts:
             contract = "" if row.contract is None else row.contract
-            cells += [as_text(row.taker), contract, row.suit, row.result]
+            cells += [as_text(row.taker), contract, row.suit, row.result_text]
         else:
             cells += [row.suit]
         for cell in row.cells:

@@ -25,9 +25,11 @@ from itertools import combinations
 from typing import Any
 
 from django.db.models import Count, F, Func, IntegerField, Max, Q, QuerySet, Sum
+from django.utils import formats
+from django.utils.translation import pgettext
 
 from games.engine import get_variant
-from games.models import Declaration, Game, Hand, Seat
+from games.models import Declaration, Game, Hand, Seat, shown_variant
 
 
 @dataclass
@@ -50,8 +52,9 @@ class GameRow:
     _side_of: dict[str, int] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        # Read once per game: the stats ask these for every player of every game.
-        self.engine = get_variant(self.variant)
+        # Read once per game: the stats ask these for every player of every game. The variant
+        # as pages show it: its name in the reader's language (the history's CSV writes it).
+        self.engine = shown_variant(self.variant)
         self.players = [name for side in self.sides for name in side]
         self.side_names = [" & ".join(side) for side in self.sides]
         self._side_of = {name: i for i, side in enumerate(self.sides) for name in side}
@@ -104,6 +107,20 @@ def percent(part: int, whole: int) -> int | None:
     return (200 * part + whole) // (2 * whole) if whole else None
 
 
+NONE_SHOWN = "–"
+"""What a rate with nothing to divide shows."""
+
+
+def percent_text(value: float | None) -> str:
+    """A percentage as the reader's language writes it: "62%" in English, "%62" in Turkish
+    (the translators place the sign), the number in the locale's digits and decimal mark;
+    "–" for none."""
+    if value is None:
+        return NONE_SHOWN
+    number = formats.number_format(value, use_l10n=True)
+    return pgettext("percent", "%(number)s%%") % {"number": number}
+
+
 @dataclass
 class BestHand:
     """A side's highest score in one hand; on a tie the earliest game's, and in it the
@@ -148,8 +165,16 @@ class PlayerLine:
         return percent(self.won, self.played)
 
     @property
+    def win_rate_text(self) -> str:
+        return percent_text(self.win_rate)
+
+    @property
     def made_rate(self) -> int | None:
         return percent(self.made, self.made + self.failed)
+
+    @property
+    def made_rate_text(self) -> str:
+        return percent_text(self.made_rate)
 
     @property
     def average_contract(self) -> int | None:
@@ -181,6 +206,10 @@ class Pair:
     @property
     def win_rate(self) -> int | None:
         return percent(self.won, self.played)
+
+    @property
+    def win_rate_text(self) -> str:
+        return percent_text(self.win_rate)
 
     @property
     def leader(self) -> str:

@@ -27,6 +27,7 @@ urlpatterns = [
     path("circles/new", views.circle_create, name="circle_create"),
     path("c/<str:circle>/", views.circle, name="circle"),
     path("c/<str:circle>/rename", views.circle_rename, name="circle_rename"),
+    path("c/<str:circle>/language", views.circle_language, name="circle_language"),
     path("c/<str:circle>/time-zone", views.circle_time_zone, name="circle_time_zone"),
     path("c/<str:circle>/nights/<str:night>/", views.night, name="night"),
     path("c/<str:circle>/stats", views.circle_stats, name="circle_stats"),

@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
+from django.conf import settings as django_settings
 from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
@@ -24,8 +25,9 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_ratelimit.decorators import ratelimit
@@ -50,10 +52,22 @@ from games.forms import (
     meld_cells,
     read_holding,
 )
+from games.forms.base import error_text
+from games.forms.game import CircleLanguageForm
 from games.forms.history import HistoryFilter, TimeZoneForm
 from games.history_csv import filename as history_filename
 from games.history_csv import history_csv
-from games.models import AlreadySaved, Circle, Conflict, Game, Hand, HandInProgress
+from games.models import (
+    AlreadySaved,
+    Circle,
+    Conflict,
+    Game,
+    Hand,
+    HandInProgress,
+    shown_text,
+    shown_variant,
+    shown_variants,
+)
 from games.sheet import Sheet, score_sheet
 from games.spreadsheet import sheet_csv
 from games.stats import circle_stats as stats_of
@@ -62,22 +76,60 @@ from games.stats import game_rows, points_by_variant, standings
 # -- access: every view starts with one of these ------------------------------------------
 
 
-def _circle(slug: str) -> Circle:
-    return get_object_or_404(Circle, slug=_slug(slug))
+def _circle(request: HttpRequest, slug: str) -> Circle:
+    found = get_object_or_404(Circle, slug=_slug(slug))
+    _speak(request, found.language)
+    return found
 
 
-def _game(circle_slug: str, game_slug: str) -> Game:
-    return get_object_or_404(
+def _game(request: HttpRequest, circle_slug: str, game_slug: str) -> Game:
+    found = get_object_or_404(
         Game.objects.select_related("circle", "in_progress"),
         slug=_slug(game_slug),
         circle__slug=_slug(circle_slug),
     )
+    _speak(request, found.circle.language)
+    return found
 
 
-def _watched(watch_slug: str) -> Game:
-    return get_object_or_404(
+def _watched(request: HttpRequest, watch_slug: str) -> Game:
+    found = get_object_or_404(
         Game.objects.select_related("circle", "in_progress"), watch_slug=_slug(watch_slug)
     )
+    _speak(request, found.circle.language)
+    return found
+
+
+# -- the language a page speaks ----------------------------------------------------------------
+#
+# The phone's own choice (the menu's picker, kept in Django's language cookie) comes first;
+# then, on a circle's pages and fragments and the watch pages of its games, the circle's
+# default language; then the browser's Accept-Language, which LocaleMiddleware has already
+# activated. Every page and fragment of a circle goes through _circle, _game or _watched, so
+# a poll speaks the language of the page that sent it.
+
+
+def _phone_language(request: HttpRequest) -> str | None:
+    """The language this phone chose in the menu, if it names one the site speaks."""
+    code = request.COOKIES.get(django_settings.LANGUAGE_COOKIE_NAME)
+    if not code:
+        return None
+    try:
+        return translation.get_supported_language_variant(code)
+    except LookupError:
+        return None
+
+
+def _speak(request: HttpRequest, language: str) -> None:
+    """Speak a circle's default `language` (blank: none), unless the phone chose its own."""
+    if not language or _phone_language(request) is not None:
+        return
+    try:
+        code = translation.get_supported_language_variant(language)
+    except LookupError:
+        return
+    translation.activate(code)
+    request.LANGUAGE_CODE = code
 
 
 # What new_slug() makes. Anything else names nothing, and is not sent to the database: a NUL
@@ -138,8 +190,13 @@ def _circle_page(
         "tonight": tonight,
         "in_progress": in_progress,
         "finished_tonight": finished_tonight,
-        "variants": VARIANTS.values(),
+        "tonight_title": nights.title(tonight),
+        "tonight_short": nights.short_title(tonight),
+        "variants": shown_variants(),
         "rename_form": extra.pop("rename_form", CircleNameForm(initial={"name": circle.name})),
+        "language_form": extra.pop(
+            "language_form", CircleLanguageForm(initial={"language": circle.language})
+        ),
         "import_form": extra.pop("import_form", ImportForm()),
         "share_url": request.build_absolute_uri(reverse("circle", args=[circle.slug])),
         **_history(request, circle),
@@ -175,19 +232,20 @@ def _history(request: HttpRequest, circle: Circle) -> dict[str, Any]:
     zone = circle.zone
     for game in page:
         game.night = nights.night_of(game.created, zone)
+        game.night_title = nights.title(game.night)
     query = {k: v for k in ("variant", "player") if (v := choice.value(k))}
     return {"history": page, "history_filter": choice, "history_query": urlencode(query)}
 
 
 @require_GET
 def circle(request: HttpRequest, circle: str) -> HttpResponse:
-    return _circle_page(request, _circle(circle))
+    return _circle_page(request, _circle(request, circle))
 
 
 @require_GET
 def night(request: HttpRequest, circle: str, night: str) -> HttpResponse:
     """One card night: its games and who won most of them."""
-    found = _circle(circle)
+    found = _circle(request, circle)
     day = nights.read_night(night)
     if day is None:
         raise Http404
@@ -199,10 +257,11 @@ def night(request: HttpRequest, circle: str, night: str) -> HttpResponse:
     context = {
         "circle": found,
         "night": day,
+        "night_title": nights.title(day),
         "is_tonight": day == found.tonight(),
         "games": list(games.prefetch_related("seats__player")),
         "standings": table,
-        "points": [(VARIANTS[key], rows) for key, rows in points_by_variant(table)],
+        "points": [(shown_variant(key), rows) for key, rows in points_by_variant(table)],
         "earlier": found.night_of(earlier) if earlier else None,
         "later": found.night_of(later) if later else None,
     }
@@ -212,7 +271,7 @@ def night(request: HttpRequest, circle: str, night: str) -> HttpResponse:
 @require_GET
 def circle_stats(request: HttpRequest, circle: str) -> HttpResponse:
     """Players' and partnerships' numbers, over all games or one (`?variant=`)."""
-    found = _circle(circle)
+    found = _circle(request, circle)
     played = list(found.games.order_by().values_list("variant", flat=True).distinct())
     variant = request.GET.get("variant")
     games = found.games.all()
@@ -224,8 +283,8 @@ def circle_stats(request: HttpRequest, circle: str) -> HttpResponse:
     context = {
         "circle": found,
         "stats": stats,
-        "variant": VARIANTS[variant] if variant else None,
-        "played_variants": [v for v in VARIANTS.values() if v.key in played],
+        "variant": shown_variant(variant) if variant else None,
+        "played_variants": [v for v in shown_variants() if v.key in played],
         "chart": win_rate_chart(stats.series, stats.finished),
     }
     return render(request, "games/stats.html", context)
@@ -234,7 +293,7 @@ def circle_stats(request: HttpRequest, circle: str) -> HttpResponse:
 @require_GET
 def history_export(request: HttpRequest, circle: str) -> HttpResponse:
     """The circle's history (as filtered on the page) as CSV, one row per game."""
-    found = _circle(circle)
+    found = _circle(request, circle)
     rows = game_rows(_filtered(found, _history_filter(request, found)))
     response = HttpResponse(
         history_csv(reversed(rows), found.zone), content_type="text/csv; charset=utf-8"
@@ -247,7 +306,7 @@ def history_export(request: HttpRequest, circle: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def circle_time_zone(request: HttpRequest, circle: str) -> HttpResponse:
     """The circle's time zone: chosen here, or sent once by the first phone's browser."""
-    found = _circle(circle)
+    found = _circle(request, circle)
     form = TimeZoneForm(request.POST or None, initial={"time_zone": found.time_zone or "UTC"})
     if request.method == "POST" and form.is_valid():
         first = form.cleaned_data["first"]
@@ -262,8 +321,22 @@ def circle_time_zone(request: HttpRequest, circle: str) -> HttpResponse:
 
 
 @require_POST
+def circle_language(request: HttpRequest, circle: str) -> HttpResponse:
+    """The circle's default language (blank: none), for phones that have not chosen one."""
+    found = _circle(request, circle)
+    form = CircleLanguageForm(request.POST)
+    if not form.is_valid():
+        return _circle_page(request, found, status=400, language_form=form)
+    found.language = form.cleaned_data["language"]
+    found.save(update_fields=["language"])
+    # The page may now speak another language: it is loaded anew, whole.
+    url = reverse("circle", args=[found.slug])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@require_POST
 def circle_rename(request: HttpRequest, circle: str) -> HttpResponse:
-    found = _circle(circle)
+    found = _circle(request, circle)
     form = CircleNameForm(request.POST)
     if not form.is_valid():
         return _circle_page(request, found, status=400, rename_form=form)
@@ -276,10 +349,11 @@ def circle_rename(request: HttpRequest, circle: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest, circle: str) -> HttpResponse:
-    found = _circle(circle)
+    found = _circle(request, circle)
     variant = request.POST.get("variant") or request.GET.get("variant") or ""
     if variant not in VARIANTS:
-        return render(request, "games/pick.html", {"circle": found, "variants": VARIANTS.values()})
+        context = {"circle": found, "variants": shown_variants()}
+        return render(request, "games/pick.html", context)
     initial = {}
     rematch_of = request.GET.get("from")
     if _is_slug(rematch_of):
@@ -298,20 +372,25 @@ def game_new(request: HttpRequest, circle: str) -> HttpResponse:
         return redirect("game", circle=found.slug, game=game.slug)
     status = 400 if form.is_bound else 200
     players = found.players.values_list("name", flat=True)
-    context = {"circle": found, "form": form, "players": players, "variant": VARIANTS[variant]}
+    context = {
+        "circle": found,
+        "form": form,
+        "players": players,
+        "variant": shown_variant(variant),
+    }
     return render(request, "games/new.html", context, status=status)
 
 
 @require_POST
 @ratelimit(group="game_import", key="ip", rate="20/10m")
 def game_import(request: HttpRequest, circle: str) -> HttpResponse:
-    found = _circle(circle)
+    found = _circle(request, circle)
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
             game = Game.import_record(found, form.cleaned_data["record"])
         except ScorerError as error:
-            form.add_error("record", str(error))
+            form.add_error("record", error_text(error))
         else:
             return redirect("game", circle=found.slug, game=game.slug)
     return _circle_page(request, found, status=400, import_form=form)
@@ -324,7 +403,7 @@ def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
     From a game (`?game=`) it starts from that game's hand in progress (its dealer, trump and
     declarations), and "Use in this hand" carries what it holds back into it.
     """
-    found = _circle(circle)
+    found = _circle(request, circle)
     variant = request.GET.get("variant", "klaberjass")
     game_slug = request.GET.get("game")
     game = found.games.filter(slug=game_slug).first() if _is_slug(game_slug) else None
@@ -334,7 +413,7 @@ def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
         game = None
     if variant not in HELPER_FORMS:
         variant = "klaberjass"
-    engine = VARIANTS[variant]
+    engine = shown_variant(variant)
     names = game.player_names() if game is not None else list(engine.default_players)
     settings = game.engine_settings() if game is not None else engine.settings()
     bound = "trump" in request.GET
@@ -353,7 +432,7 @@ def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
         "form": form,
         "result": result,
         "variant": engine,
-        "helpers": [VARIANTS[key] for key in HELPER_FORMS],
+        "helpers": [shown_variant(key) for key in HELPER_FORMS],
         "game": game,
     }
     return render(request, "games/declarations.html", context)
@@ -367,7 +446,7 @@ def declarations_use(request: HttpRequest, circle: str, game: str) -> HttpRespon
     The helper's declarations are added to the hand's: one another phone entered meanwhile
     stays, and one already there is not doubled.
     """
-    found = _game(circle, game)
+    found = _game(request, circle, game)
     if found.variant not in HELPER_FORMS:
         raise Http404
     names = found.player_names()
@@ -424,10 +503,10 @@ def _contest(form: Any, variant: str, names: list[str], settings: Any) -> dict[s
             state,
         )
     except ScorerError as error:
-        form.add_error(None, error.message)
+        form.add_error(None, shown_text(error.message))
         return None
     rows = [
-        (names[d.seat], d.describe(trump), v.counted, v.points, v.reason)
+        (names[d.seat], shown_text(d.describe(trump)), v.counted, v.points, v.reason)
         for d, v in ((d, verdict.verdicts[i]) for i, d in enumerate(verdict.declarations))
     ]
     return {
@@ -444,7 +523,7 @@ def melds(request: HttpRequest, circle: str) -> HttpResponse:
     On its own page, or (htmx, with `seat`) inside a hand form, where it also fills in that
     player's meld field.
     """
-    found = _circle(circle)
+    found = _circle(request, circle)
     prefix = request.GET.get("prefix", "c_")
     seat = _int_param(request, "seat")
     trump = request.GET.get("trump", "")
@@ -458,7 +537,7 @@ def melds(request: HttpRequest, circle: str) -> HttpResponse:
             meld = count_meld(holding, Suit(trump))
             result = {"total": meld.total, "lines": meld.lines}
     else:
-        result["problem"] = "Choose the koz (trump) first: the seri and the trump evli need it."
+        result["problem"] = _("Choose the koz (trump) first: the seri and the trump evli need it.")
     context = {"circle": found, "result": result, "seat": seat, "trump": trump, "asked": True}
     if request.htmx:
         return render(request, "games/melds.html#meld-result", context)
@@ -578,21 +657,21 @@ def _play_context(
             for i, (name, total) in enumerate(zip(sides, game.totals, strict=True))
         ],
         "target": target,
-        "progress": engine.progress(settings, game.hand_count),
+        "progress": shown_text(engine.progress(settings, game.hand_count)),
         "opener_name": (
             names[(game.next_dealer + 1) % engine.seats]
             if engine.opener and game.next_dealer is not None
             else ""
         ),
         "dealer_name": _dealer_name(game, names, progress),
-        "win_sentence": engine.win_sentence(sides, game.winners),
+        "win_sentence": shown_text(engine.win_sentence(sides, game.winners)),
         "hands": hands,
         "newest": newest,
         "undo_label": newest.summary(names) if newest else "",
         "removed": removed,
         "more_before": more_before,
         "view": view,
-        "view_choices": (("sheet", "Sheet"), ("list", "Details")),
+        "view_choices": (("sheet", _("Sheet")), ("list", _("Details"))),
         # The page's own address: a page shown in answer to a form post (without script)
         # stands at the post's address, where a link's bare "?hands=" would lead nowhere.
         "page_url": (
@@ -629,9 +708,11 @@ def _chart(game: Game, sides: tuple[str, ...], target: int) -> Chart | None:
     """The running totals of every live hand as a chart, the failed contracts marked.
 
     It reads every hand, so it is kept in the "rows" cache under what it shows: the game's
-    version (every change to a hand makes a new one), the side names and the target. A page
-    or a poll of a 500-hand game then costs what a 5-hand one does."""
-    key = hashlib.blake2b(repr((sides, target)).encode(), digest_size=16).hexdigest()
+    version (every change to a hand makes a new one), the side names, the target and the
+    language its words are in. A page or a poll of a 500-hand game then costs what a 5-hand
+    one does."""
+    shown = (sides, target, translation.get_language())
+    key = hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
     key = f"chart:{game.slug}:{game.version}:{key}"
     cache = caches["rows"]
     chart: Chart | None = cache.get(key)
@@ -665,12 +746,14 @@ def _draw_chart(game: Game, sides: tuple[str, ...], target: int) -> Chart | None
 def _row_key(game: Game, hand: Hand, watching: bool) -> str:
     """What a saved hand's rendered row is cached under (the "rows" cache): its identity and
     version, and all it shows that changes without a new version: its number, scores, totals,
-    notes and verdicts after an earlier hand changed, the names, the viewer being a watcher.
+    notes and verdicts after an earlier hand changed, the names, the viewer being a watcher,
+    and the language it is read in.
 
     The game's slug keeps a hand id that a database reuses (after a rollback) from ever
     meeting a row of another game.
     """
     shown = (
+        translation.get_language(),
         hand.rows,  # type: ignore[attr-defined]
         hand.notes,
         hand.made,
@@ -710,29 +793,35 @@ def _progress_line(game: Game, names: list[str], progress: HandInProgress) -> st
     "Hand 7 · Ann called ♥ · Ben: 4-card run 9–Q♥"."""
     form = _hand_form(game, names, {"dealer": str(game.next_dealer or 0), **progress.fields})
     facts = form.partial_facts()
-    parts = [f"Hand {game.hand_count + 1}"]
+    parts = [_("Hand %(number)s") % {"number": game.hand_count + 1}]
     declarer = next((facts[k] for k in DECLARER_KEYS if isinstance(facts.get(k), int)), None)
     trump = facts.get("trump")
     symbol = Suit(trump).symbol if trump in {s.value for s in Suit} else ""
     contract = next((facts[k] for k in ("bid", "contract") if isinstance(facts.get(k), int)), None)
     if declarer is not None and 0 <= declarer < len(names):
-        verb = "bid" if contract is not None else "called"
-        parts.append(
-            " ".join(
-                str(p) for p in (names[declarer], verb, contract, symbol) if p not in (None, "")
-            )
-        )
+        said = {"name": names[declarer], "contract": contract, "suit": symbol}
+        if contract is not None and symbol:
+            parts.append(_("%(name)s bid %(contract)s %(suit)s") % said)
+        elif contract is not None:
+            parts.append(_("%(name)s bid %(contract)s") % said)
+        elif symbol:
+            parts.append(_("%(name)s called %(suit)s") % said)
+        else:
+            parts.append(_("%(name)s called") % said)
     elif symbol:
-        parts.append(f"trump {symbol}")
+        parts.append(_("trump %(suit)s") % {"suit": symbol})
     try:
         interim = game.engine.interim(facts, game.engine_settings(), names)
     except ScorerError:
         interim = None
     if interim is not None:
-        parts.extend(
-            f"{row.player}: {row.declared}" + (f" {row.points}" if row.declared == "melds" else "")
-            for row in interim.rows
-        )
+        for row in interim.rows:
+            said = {"player": row.player, "declared": shown_text(row.declared)}
+            if row.declared == "melds":
+                said["points"] = row.points
+                parts.append(_("%(player)s: melds %(points)s") % said)
+            else:
+                parts.append(_("%(player)s: %(declared)s") % said)
     return " · ".join(parts)
 
 
@@ -742,7 +831,7 @@ DECLARER_KEYS = ("caller", "maker", "bidder", "holder")
 
 @require_GET
 def game(request: HttpRequest, circle: str, game: str) -> HttpResponse:
-    found = _game(circle, game)
+    found = _game(request, circle, game)
     response = _game_page(request, found)
     # A phone that plays in a circle opens there from its home screen (games/pwa.py, start).
     if not request.htmx:
@@ -755,7 +844,7 @@ def game_live(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     """The scoreboard and hands, or 204 when nothing changed since version `v`."""
     if _unchanged(request, slug=_slug(game), circle__slug=_slug(circle)):
         return HttpResponse(status=204)
-    return _live(request, _game(circle, game))
+    return _live(request, _game(request, circle, game))
 
 
 def _game_page(request: HttpRequest, game: Game, watching: bool = False) -> HttpResponse:
@@ -777,12 +866,17 @@ def _unchanged(request: HttpRequest, **game: str) -> bool:
     """Whether a poll's game (`v`) and hand in progress (`d`) are still the versions it names.
 
     Most polls find nothing new: they are answered from two numbers in one query, with no
-    model built. Anything else (a new game, no hand in progress yet) goes the long way."""
+    model built (and in the circle's language, like the page). Anything else (a new game, no
+    hand in progress yet) goes the long way."""
     seen = (request.GET.get("v"), request.GET.get("d"))
     if not all(seen):
         return False
-    now = Game.objects.filter(**game).values_list("version", "in_progress__version").first()
-    return now is not None and (str(now[0]), str(now[1])) == seen
+    rows = Game.objects.filter(**game)
+    now = rows.values_list("version", "in_progress__version", "circle__language").first()
+    if now is None or (str(now[0]), str(now[1])) != seen:
+        return False
+    _speak(request, now[2])
+    return True
 
 
 def _live(request: HttpRequest, game: Game, watching: bool = False) -> HttpResponse:
@@ -797,8 +891,7 @@ def _live(request: HttpRequest, game: Game, watching: bool = False) -> HttpRespo
     if not watching and token and token != progress.token:
         notice = None
         if progress.saved_number:
-            text = f"Hand {progress.saved_number} saved: {progress.saved_summary}."
-            notice = {"text": text, "ok": True}
+            notice = {"text": _saved(progress.saved_number, progress.saved_text), "ok": True}
         context = {**_play_context(request, game), "notice": notice, "oob_play": True}
         # The whole play region, out of band: it is found by id whatever the poll's source.
         return reswap(render(request, "games/game.html#play", context), "none")
@@ -815,7 +908,7 @@ def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     """Save the hand in progress as the next hand. The save names what it was based on: the
     hand in progress (`token`, with script) or the hand number and game version the form was
     opened at (without); a save that comes after another phone's is refused, adding nothing."""
-    found = _game(circle, game)
+    found = _game(request, circle, game)
     names = found.player_names()
     form = _hand_form(found, names, request.POST)
     if "check" in request.POST:
@@ -827,7 +920,9 @@ def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     if form.is_valid():
         token = _posted_token(request)
         if token is None:
-            return HttpResponseBadRequest("That save names no hand Scorer knows: reload the page.")
+            return HttpResponseBadRequest(
+                _("That save names no hand Scorer knows: reload the page.")
+            )
         try:
             hand = found.record_hand(
                 form.facts(),
@@ -843,7 +938,7 @@ def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
         else:
             if request.htmx:
                 notice = {
-                    "text": f"Hand {hand.number} saved: {hand.summary(names)}.",
+                    "text": _saved(hand.number, hand.summary(names)),
                     "ok": True,
                     "undo": hand,
                 }
@@ -874,7 +969,7 @@ def hand_progress(request: HttpRequest, circle: str, game: str) -> JsonResponse:
     Answers the hand in progress as it now is, and whether the change was taken: not when
     `token` names a hand in progress another phone saved meanwhile (nothing changed).
     """
-    found = _game(circle, game)
+    found = _game(request, circle, game)
     form = _hand_form(found, found.player_names())
     allowed = set(form.table_fields())
     changes: dict[str, str] = {}
@@ -882,18 +977,21 @@ def hand_progress(request: HttpRequest, circle: str, game: str) -> JsonResponse:
         if name in ("token", "csrfmiddlewaretoken"):
             continue
         if name not in allowed:
-            return JsonResponse({"error": f"{name[:40]!r} is not part of this hand."}, status=400)
+            error = _("%(name)s is not part of this hand.") % {"name": repr(name[:40])}
+            return JsonResponse({"error": error}, status=400)
         if len(value) > HandInProgress.MAX_VALUE or "\x00" in value:
-            return JsonResponse({"error": f"{name} is too long."}, status=400)
+            return JsonResponse({"error": _("%(name)s is too long.") % {"name": name}}, status=400)
         if not _fits(form.fields[name], value):
-            error = f"{value[:20]!r} is not a choice for {name}."
+            said = {"value": repr(value[:20]), "name": name}
+            error = _("%(value)s is not a choice for %(name)s.") % said
             return JsonResponse({"error": error}, status=400)
         changes[name] = value
     if len(changes) > HandInProgress.MAX_FIELDS:
-        return JsonResponse({"error": "Too many changes at once."}, status=400)
+        return JsonResponse({"error": _("Too many changes at once.")}, status=400)
     token = _posted_token(request)
     if token is None:
-        return JsonResponse({"error": "That change names no hand Scorer knows."}, status=400)
+        error = _("That change names no hand Scorer knows.")
+        return JsonResponse({"error": error}, status=400)
     progress = HandInProgress.of(found)
     dealer = found.next_dealer if found.next_dealer is not None else found.first_dealer
     merged = {"dealer": str(dealer), **progress.fields, **changes}
@@ -924,8 +1022,13 @@ def _progress_state(progress: HandInProgress) -> dict[str, Any]:
         "fields": progress.fields,
     }
     if progress.saved_number:
-        state["saved"] = f"Hand {progress.saved_number} saved: {progress.saved_summary}."
+        state["saved"] = _saved(progress.saved_number, progress.saved_text)
     return state
+
+
+def _saved(number: int | None, summary: str) -> str:
+    """The notice of a hand saved: "Hand 5 saved: Ann ♥ +130."."""
+    return _("Hand %(number)s saved: %(summary)s.") % {"number": number, "summary": summary}
 
 
 @require_POST
@@ -933,7 +1036,7 @@ def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     """What the hand being entered will score and why, from the engine call that will save
     it; before the card points are in, what the table already knows (declarations judged,
     the target moved by marriages, melds counted)."""
-    found = _game(circle, game)
+    found = _game(request, circle, game)
     # The hand being edited, or the next one; a number that is neither is not a hand.
     number = _posted_int(request, "number")
     if number is None or not 1 <= number <= found.hand_count:
@@ -954,18 +1057,23 @@ def _preview(found: Game, form: HandForm, number: int) -> dict[str, Any]:
             name = form.error_fields.get(error.field, error.field)
             if name in form.fields and form.data.get(name) in (None, ""):
                 # Nobody has entered it yet: still to come, not a mistake.
-                context["todo"] = [str(form.fields[name].label or name)]
+                field = form.fields[name]
+                context["todo"] = [str(getattr(field, "generic_label", None) or form[name].label)]
             else:
-                context["problems"] = [error.message]
+                context["problems"] = [shown_text(error.message)]
         else:
             last = scored.hands[-1]
             context["rows"] = list(zip(scored.sides, last.score.scores, last.totals, strict=True))
             context["notes"] = last.score.notes
-            context["finishes"] = found.engine.win_sentence(scored.sides, scored.winners)
+            context["finishes"] = shown_text(
+                found.engine.win_sentence(scored.sides, scored.winners)
+            )
     else:
         # Only what someone typed can be wrong; the rest is still to come, and not red.
         context["problems"] = [
-            f"{form[name].label}: {error}" if name != "__all__" else error
+            _("%(field)s: %(problem)s") % {"field": form[name].label, "problem": error}
+            if name != "__all__"
+            else error
             for name, errors in form.errors.items()
             for error in errors
             if name == "__all__" or form.data.get(name) not in (None, "")
@@ -976,7 +1084,7 @@ def _preview(found: Game, form: HandForm, number: int) -> dict[str, Any]:
             form.partial_facts(), found.engine_settings(), names
         )
     except ScorerError as error:
-        context["interim_problem"] = error.message
+        context["interim_problem"] = shown_text(error.message)
     return context
 
 
@@ -1019,22 +1127,23 @@ def _after_change(
 
 def _removed_notice(game: Game, hand: Hand | None, number: int | None) -> dict[str, Any]:
     if hand is None:
-        return {"text": f"Hand {number} was already removed; nothing more was removed."}
-    return {
-        "text": f"Hand {hand.removed_number} removed: {hand.summary(game.player_names())}.",
-        "restore": hand,
-    }
+        text = _("Hand %(number)s was already removed; nothing more was removed.")
+        return {"text": text % {"number": number}}
+    said = {"number": hand.removed_number, "summary": hand.summary(game.player_names())}
+    return {"text": _("Hand %(number)s removed: %(summary)s.") % said, "restore": hand}
 
 
 @require_http_methods(["GET", "POST"])
 def hand_edit(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
     """Edit one hand. With htmx the form takes the place of the new-hand form on the page."""
-    found = _game(circle, game)
+    found = _game(request, circle, game)
     shown = _hand(found, hand)
     names = found.player_names()
     template = "games/edit.html#edit-form" if request.htmx else "games/edit.html"
     if shown.removed is not None:
-        text = f"Hand {shown.removed_number} was removed on another phone; nothing was changed."
+        text = _("Hand %(number)s was removed on another phone; nothing was changed.") % {
+            "number": shown.removed_number
+        }
         notice = {"text": text, "restore": shown}
         return _after_change(request, found, notice, status=409)
     if request.method == "GET":
@@ -1065,14 +1174,21 @@ def hand_edit(request: HttpRequest, circle: str, game: str, hand: int) -> HttpRe
             form = _hand_form(found, names, data)
             form.is_valid()
             form.add_error(
-                None, conflict.message + " Your changes are below: save again to apply them."
+                None,
+                _("%(problem)s Your changes are below: save again to apply them.")
+                % {"problem": conflict.message},
             )
             shown = conflict.hand
             status = 409
         except HandError as error:
             # A later hand may break because of this edit (it would follow the end).
-            prefix = "" if error.number == shown.number else f"hand {error.number}: "
-            form.engine_error(HandError(error.number, error.field, prefix + error.message))
+            problem = shown_text(error.message)
+            if error.number != shown.number:
+                problem = _("hand %(number)s: %(problem)s") % {
+                    "number": error.number,
+                    "problem": problem,
+                }
+            form.engine_error(HandError(error.number, error.field, problem))
         else:
             if request.htmx:
                 return render(request, "games/game.html#play", _play_context(request, found))
@@ -1098,7 +1214,7 @@ def _edit_context(game: Game, hand: Hand, form: HandForm, names: list[str]) -> d
 
 @require_http_methods(["GET", "POST"])
 def hand_delete(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
-    found = _game(circle, game)
+    found = _game(request, circle, game)
     shown = _hand(found, hand)
     names = found.player_names()
     if request.method == "GET":
@@ -1125,7 +1241,7 @@ def hand_delete(request: HttpRequest, circle: str, game: str, hand: int) -> Http
             "game": found,
             "hand": shown,
             "summary": shown.summary(names),
-            "error": str(error),
+            "error": error_text(error),
         }
         return render(request, "games/delete.html", context, status=400)
     return _after_change(request, found, _removed_notice(found, removed, number))
@@ -1134,7 +1250,7 @@ def hand_delete(request: HttpRequest, circle: str, game: str, hand: int) -> Http
 @require_POST
 def hand_undo(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
     """Take back the newest hand, named by its identity; refused once it is not the newest."""
-    found = _game(circle, game)
+    found = _game(request, circle, game)
     shown = _hand(found, hand)
     try:
         removed = found.undo_hand(shown.pk)
@@ -1146,22 +1262,29 @@ def hand_undo(request: HttpRequest, circle: str, game: str, hand: int) -> HttpRe
 @require_POST
 def hand_restore(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
     """Put a removed hand back in its place, everything recomputed."""
-    found = _game(circle, game)
+    found = _game(request, circle, game)
     shown = _hand(found, hand)
     try:
         restored = found.restore_hand(shown.pk)
     except Conflict as conflict:
         return _after_change(request, found, {"text": conflict.message}, status=409)
     except HandError as error:
-        text = f"Hand {shown.removed_number} cannot go back: hand {error.number}: {error.message}"
+        text = _("Hand %(number)s cannot go back: hand %(later)s: %(problem)s") % {
+            "number": shown.removed_number,
+            "later": error.number,
+            "problem": shown_text(error.message),
+        }
         return _after_change(request, found, {"text": text}, status=409)
-    text = f"Hand {restored.number} is back: {restored.summary(found.player_names())}."
+    text = _("Hand %(number)s is back: %(summary)s.") % {
+        "number": restored.number,
+        "summary": restored.summary(found.player_names()),
+    }
     return _after_change(request, found, {"text": text, "ok": True})
 
 
 @require_GET
 def game_export(request: HttpRequest, circle: str, game: str) -> HttpResponse:
-    found = _game(circle, game)
+    found = _game(request, circle, game)
     response = JsonResponse(found.export(), json_dumps_params={"ensure_ascii": False, "indent": 1})
     stamp = found.created.strftime("%Y-%m-%d")
     response["Content-Disposition"] = f'attachment; filename="{found.variant}-{stamp}.json"'
@@ -1171,7 +1294,7 @@ def game_export(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 @require_GET
 def game_csv(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     """The score sheet as a spreadsheet: one row per live hand, as the sheet shows it."""
-    found = _game(circle, game)
+    found = _game(request, circle, game)
     names = found.player_names()
     sheet = score_sheet(found, found.live_hands(), names)
     response = HttpResponse(sheet_csv(sheet), content_type="text/csv; charset=utf-8")
@@ -1183,7 +1306,7 @@ def game_csv(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 
 @require_POST
 def game_rematch(request: HttpRequest, circle: str, game: str) -> HttpResponse:
-    found = _game(circle, game)
+    found = _game(request, circle, game)
     dealer = found.next_dealer if found.next_dealer is not None else found.first_dealer
     new = Game.create(found.circle, found.variant, found.player_names(), found.settings, dealer)
     url = reverse("game", args=[circle, new.slug])
@@ -1196,7 +1319,7 @@ def game_rematch(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 def game_share(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     """The game's watch link as a large QR code: a phone across the table, or the laptop
     that drives the TV, scans it and follows the game read-only."""
-    found = _game(circle, game)
+    found = _game(request, circle, game)
     context = {
         "circle": found.circle,
         "game": found,
@@ -1211,13 +1334,13 @@ def game_share(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 
 def watch(request: HttpRequest, watch: str) -> HttpResponse:
     if request.method != "GET":
-        return HttpResponseForbidden("A watch link cannot change anything.")
-    return _game_page(request, _watched(watch), watching=True)
+        return HttpResponseForbidden(_("A watch link cannot change anything."))
+    return _game_page(request, _watched(request, watch), watching=True)
 
 
 def watch_live(request: HttpRequest, watch: str) -> HttpResponse:
     if request.method != "GET":
-        return HttpResponseForbidden("A watch link cannot change anything.")
+        return HttpResponseForbidden(_("A watch link cannot change anything."))
     if _unchanged(request, watch_slug=_slug(watch)):
         return HttpResponse(status=204)
-    return _live(request, _watched(watch), watching=True)
+    return _live(request, _watched(request, watch), watching=True)

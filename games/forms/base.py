@@ -10,13 +10,52 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils import formats, translation
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.engine import VARIANTS, ScorerError
+from games.engine import VARIANTS, HandError, ScorerError
 from games.engine.cards import Rank, Suit
 from games.engine.numbers import LIMIT, NotANumber, OutOfRange, whole_number
+from games.engine.texts import Text
+from games.models import shown_text
 
 SUITS = [(s.value, s.symbol) for s in Suit]
-RANKS = [(r.value, r.value) for r in Rank]
+
+
+def _rank_label(rank: str, kind: str) -> str:
+    """A card's rank in the reader's language: its short label ("K") or its name ("King")."""
+    return shown_text(Text(f"card.{kind}.{rank}"))
+
+
+rank_label = lazy(_rank_label, str)
+"""A rank's label or name, read when a page shows it (choices are built once, at import)."""
+
+# Ranks as a pad of buttons shows them (short: "K"), and as a list names them ("King").
+RANKS = [(r.value, rank_label(r.value, "rank")) for r in Rank]
+RANK_NAMES = [(r.value, rank_label(r.value, "name")) for r in Rank]
+
+
+def number_text(value: int) -> str:
+    """A number as the reader's language groups it, with a real minus sign: "−1,000"."""
+    text = formats.number_format(abs(value), use_l10n=True, force_grouping=True)
+    return f"\u2212{text}" if value < 0 else text
+
+
+def error_text(error: ScorerError, field: bool = True) -> str:
+    """An engine error in the reader's language: "hand 3: card_points: …" for a hand of a
+    record, the field it is about and the problem otherwise (`field` false: the problem)."""
+    problem = shown_text(error.message)
+    if isinstance(error, HandError):
+        return _("hand %(number)s: %(field)s: %(problem)s") % {
+            "number": error.number,
+            "field": error.field,
+            "problem": problem,
+        }
+    if not field:
+        return problem
+    return _("%(field)s: %(problem)s") % {"field": error.field, "problem": problem}
 
 
 def seat_choices(names: list[str]) -> list[tuple[str, str]]:
@@ -30,7 +69,7 @@ class WholeNumberField(forms.IntegerField):
     reads numbers exactly as the engine does (games/engine/numbers.py).
     """
 
-    default_error_messages = {"invalid": "Enter a whole number, in digits 0 to 9."}
+    default_error_messages = {"invalid": gettext_lazy("Enter a whole number, in digits 0 to 9.")}
 
     def __init__(self, *, min_value: int = -LIMIT, max_value: int = LIMIT, **kwargs: Any) -> None:
         super().__init__(min_value=min_value, max_value=max_value, **kwargs)
@@ -42,7 +81,9 @@ class WholeNumberField(forms.IntegerField):
             return whole_number(value)
         except OutOfRange:
             raise forms.ValidationError(
-                f"Enter a number from {self.min_value:,} to {self.max_value:,}.", code="max_value"
+                _("Enter a number from %(least)s to %(most)s.")
+                % {"least": number_text(self.min_value), "most": number_text(self.max_value)},
+                code="max_value",
             ) from None
         except NotANumber:
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
@@ -59,11 +100,20 @@ class Phase:
     @property
     def short(self) -> str:
         """The step's name on its tab: "Before" for "Before play"."""
-        return self.title.split()[0]
+        return str(PHASE_TABS.get(self.key, self.title))
 
 
 BEFORE, DURING, AFTER = "before", "during", "after"
-PHASE_TITLES = {BEFORE: "Before play", DURING: "During play", AFTER: "After play"}
+PHASE_TITLES = {
+    BEFORE: gettext_lazy("Before play"),
+    DURING: gettext_lazy("During play"),
+    AFTER: gettext_lazy("After play"),
+}
+PHASE_TABS = {
+    BEFORE: pgettext_lazy("hand step", "Before"),
+    DURING: pgettext_lazy("hand step", "During"),
+    AFTER: pgettext_lazy("hand step", "After"),
+}
 
 
 def three_phases(
@@ -120,16 +170,18 @@ class HandForm(forms.Form):
         templates/games/game.html), or "" when they must be rendered afresh: a bound form
         shows what was typed and its errors. An unbound form shows its kind of hand, the
         names, the settings and its initial values, and nothing else; its `key` and `version`
-        are rendered outside the cached part, since the key is new for every form."""
+        are rendered outside the cached part, since the key is new for every form. The
+        language it is shown in is part of what it shows."""
         if self.is_bound:
             return ""
         initial = sorted((k, v) for k, v in self.initial.items() if k not in {"key", "version"})
-        shown = (type(self).__qualname__, self.names, repr(self.settings), initial)
+        language = translation.get_language()
+        shown = (type(self).__qualname__, language, self.names, repr(self.settings), initial)
         return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
 
     def full_clean(self) -> None:
         for field in self.fields.values():
-            field.error_messages["required"] = "still to fill in"
+            field.error_messages["required"] = _("still to fill in")
         super().full_clean()
 
     def facts(self) -> dict[str, Any]:
@@ -175,8 +227,7 @@ class HandForm(forms.Form):
         for name, field in self.fields.items():
             if field.required and name in self.errors and self.data.get(name) in (None, ""):
                 # "Ann & Cleo's card points" and "Ben & Dov's card points" are "Card points".
-                label = str(field.label or name).split("'s ", 1)[-1]
-                label = label[:1].upper() + label[1:]
+                label = str(getattr(field, "generic_label", None) or self[name].label)
                 if label not in labels:
                     labels.append(label)
         return labels
@@ -188,10 +239,11 @@ class HandForm(forms.Form):
     def engine_error(self, error: ScorerError) -> None:
         """Show an engine error beside the field it is about (or above the form)."""
         field = self.error_fields.get(error.field, error.field)
+        message = shown_text(error.message)
         if field == "declarations":
-            self.declaration_errors.append(error.message)
+            self.declaration_errors.append(message)
         else:
-            self.add_error(field if field in self.fields else None, error.message)
+            self.add_error(field if field in self.fields else None, message)
 
 
 def _entered(value: Any) -> Any:
@@ -209,7 +261,18 @@ def _int(value: Any) -> int | None:
     return None if value in (None, "") else int(value)
 
 
+def named_field(field: forms.Field, label: str, generic: str) -> forms.Field:
+    """A field labelled with a name ("Ann & Cleo's card points"), which the list of what is
+    still to come calls by what it is (`generic`: "Card points")."""
+    field.label = label
+    field.generic_label = generic  # type: ignore[attr-defined]
+    return field
+
+
 class SettingSpec:
+    """A house rule the new-game form asks for: its label and choices (lazy translations,
+    read when the form is shown)."""
+
     def __init__(
         self,
         key: str,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.forms.base import RANKS, SUITS, _int, seat_choices
 
@@ -17,7 +18,7 @@ class DeclarationRows:
     """
 
     ROWS = 4
-    KINDS: ClassVar[list[tuple[str, str]]] = [("sequence", "Run")]
+    KINDS: ClassVar[list[tuple[str, str]]] = [("sequence", pgettext_lazy("declaration", "Run"))]
     BELLA = True
     PARTS = ("seat", "kind", "length", "top", "suit")
     fields: dict[str, forms.Field]
@@ -26,30 +27,37 @@ class DeclarationRows:
     def add_declaration_fields(self, seats: list[tuple[str, str]]) -> None:
         if self.BELLA:
             self.fields["bella"] = forms.ChoiceField(
-                required=False, widget=forms.RadioSelect, choices=[("", "None"), *seats]
+                required=False,
+                widget=forms.RadioSelect,
+                choices=[("", pgettext_lazy("nobody", "None")), *seats],
+                label=gettext_lazy("Bella"),
             )
         for row in range(self.ROWS):
             self.fields[f"seq{row}_seat"] = forms.ChoiceField(
-                required=False, choices=[("", "—"), *seats], label="Who"
+                required=False, choices=[("", "—"), *seats], label=gettext_lazy("Who")
             )
             if len(self.KINDS) > 1:
                 self.fields[f"seq{row}_kind"] = forms.ChoiceField(
-                    required=False, choices=[("", "—"), *self.KINDS], label="What"
+                    required=False, choices=[("", "—"), *self.KINDS], label=gettext_lazy("What")
                 )
             self.fields[f"seq{row}_length"] = forms.TypedChoiceField(
                 required=False,
                 coerce=int,
                 empty_value=None,
-                label="Cards",
+                label=gettext_lazy("Cards"),
                 choices=[("", "—")] + [(str(n), str(n)) for n in range(3, 9)],
             )
             self.fields[f"seq{row}_top"] = forms.ChoiceField(
                 required=False,
                 choices=[("", "—"), *RANKS],
-                label="Top card" if len(self.KINDS) == 1 else "Top",
+                label=(
+                    gettext_lazy("Top card")
+                    if len(self.KINDS) == 1
+                    else pgettext_lazy("top card or rank", "Top")
+                ),
             )
             self.fields[f"seq{row}_suit"] = forms.ChoiceField(
-                required=False, choices=[("", "—"), *SUITS], label="Suit"
+                required=False, choices=[("", "—"), *SUITS], label=gettext_lazy("Suit")
             )
 
     # The builder's buttons: a declaration in four taps (who, cards, top card, suit).
@@ -123,9 +131,9 @@ class DeclarationRows:
 class TerzRows(DeclarationRows):
     ROWS = 6
     KINDS: ClassVar[list[tuple[str, str]]] = [
-        ("sequence", "Run"),
-        ("four", "Four of a kind"),
-        ("marriage", "Marriage"),
+        ("sequence", pgettext_lazy("declaration", "Run")),
+        ("four", pgettext_lazy("declaration", "Four of a kind")),
+        ("marriage", pgettext_lazy("declaration", "Marriage")),
     ]
     BELLA = False
 
@@ -136,8 +144,10 @@ class DeclarationsForm(DeclarationRows, forms.Form):
     variant = "klaberjass"
     teams = True
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
+    dealer = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
+    )
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -151,7 +161,7 @@ class TerzDeclarationsForm(TerzRows, forms.Form):
     """The declarations helper for Terz: combinations in the order announced, and trump."""
 
     variant = "terz"
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

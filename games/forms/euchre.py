@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.forms.base import SUITS, HandForm, SettingSpec, seat_choices
 
@@ -16,35 +18,39 @@ class EuchreHandForm(HandForm):
     template = "games/hands/euchre.html"
     error_fields: ClassVar[dict[str, str]] = {"alone": "alone"}
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label=_("Dealer"))
     outcome = forms.ChoiceField(
         required=False,
+        label=_("Outcome"),
         choices=[
-            ("played", "played"),
-            ("passed_out", "passed out"),
-            ("dealer_forfeit", "declined"),
+            ("played", pgettext_lazy("euchre deal", "played")),
+            ("passed_out", pgettext_lazy("euchre deal", "passed out")),
+            ("dealer_forfeit", pgettext_lazy("euchre deal", "declined")),
         ],
     )
     maker = forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, widget=forms.RadioSelect, label="Maker"
+        coerce=int, required=False, empty_value=None, widget=forms.RadioSelect, label=_("Maker")
     )
-    alone = forms.BooleanField(required=False, label="Played alone")
-    defender_alone = forms.BooleanField(required=False, label="A defender played alone")
+    alone = forms.BooleanField(required=False, label=_("Played alone"))
+    defender_alone = forms.BooleanField(required=False, label=_("A defender played alone"))
     maker_tricks = forms.TypedChoiceField(
         coerce=int,
         required=False,
         empty_value=None,
         widget=forms.RadioSelect,
         choices=[(str(n), str(n)) for n in range(6)],
-        label="Makers' tricks",
+        label=_("Makers' tricks"),
     )
-    trump = forms.ChoiceField(required=False, choices=SUITS, widget=forms.RadioSelect)
+    trump = forms.ChoiceField(
+        required=False, choices=SUITS, widget=forms.RadioSelect, label=_("Trump")
+    )
     round = forms.ChoiceField(
         required=False,
         widget=forms.RadioSelect,
-        choices=[("", "—"), ("1", "Ordered up (round 1)"), ("2", "Named (round 2)")],
+        label=_("Round"),
+        choices=[("", "—"), ("1", _("Ordered up (round 1)")), ("2", _("Named (round 2)"))],
     )
-    turned_up = forms.ChoiceField(required=False, choices=[("", "—"), *SUITS])
+    turned_up = forms.ChoiceField(required=False, choices=[("", "—"), *SUITS], label=_("Turned up"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -89,31 +95,35 @@ class EuchreHandForm(HandForm):
 
 
 SETTINGS = [
-    SettingSpec("target", "Play to", main=True),
+    SettingSpec("target", _("Play to"), main=True),
     SettingSpec(
         "all_pass",
-        "When everyone passes twice",
+        _("When everyone passes twice"),
         [
-            ("redeal", "Redeal: nobody scores"),
-            ("stick_the_dealer", "Stick the dealer: the dealer must name trump"),
-            ("dealer_forfeit", "The dealer may decline: opponents +1"),
+            ("redeal", _("Redeal: nobody scores")),
+            ("stick_the_dealer", _("Stick the dealer: the dealer must name trump")),
+            ("dealer_forfeit", _("The dealer may decline: opponents +1")),
         ],
         main=True,
     ),
     SettingSpec(
         "stuck_dealer_any_suit",
-        "A stuck dealer",
-        [(False, "Names another suit"), (True, "May name the turned-down suit")],
+        _("A stuck dealer"),
+        [(False, _("Names another suit")), (True, _("May name the turned-down suit"))],
     ),
-    SettingSpec("lone_euchre_points", "Euchring a lone hand", [(2, "2 points"), (4, "4 points")]),
+    SettingSpec(
+        "lone_euchre_points",
+        _("Euchring a lone hand"),
+        [(2, _("2 points")), (4, _("4 points"))],
+    ),
     SettingSpec(
         "defend_alone",
-        "A defender may play alone",
-        [(False, "No"), (True, "Yes: euchring a loner alone is 4")],
+        _("A defender may play alone"),
+        [(False, _("No")), (True, _("Yes: euchring a loner alone is 4"))],
     ),
     SettingSpec(
         "super_euchre",
-        "Makers take no trick (super-euchre)",
-        [(False, "2 as usual"), (True, "4 points")],
+        _("Makers take no trick (super-euchre)"),
+        [(False, _("2 as usual")), (True, _("4 points"))],
     ),
 ]

@@ -7,23 +7,49 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.conf import settings as django_settings
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from games.engine import VARIANTS, ScorerError
+from games.engine import ScorerError
 from games.engine.numbers import shown
 from games.engine.record import MAX_BYTES, MAX_HANDS, GameRecord, read_json
-from games.forms.base import WholeNumberField
+from games.forms.base import WholeNumberField, error_text, number_text
+from games.models import shown_variant, shown_variants
 
 
 class CircleNameForm(forms.Form):
-    name = forms.CharField(max_length=60, strip=True)
+    name = forms.CharField(max_length=60, strip=True, label=gettext_lazy("Circle name"))
 
 
-def player_name_field(label: str = "Player") -> forms.CharField:
+class CircleLanguageForm(forms.Form):
+    """The language the circle's pages speak to a phone that has chosen none itself."""
+
+    language = forms.ChoiceField(
+        required=False,
+        label=gettext_lazy("Language of this circle"),
+        help_text=gettext_lazy(
+            "Shown to every phone that has not chosen a language in its menu. "
+            "A phone's own choice comes first."
+        ),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The languages by their own names ("Türkçe"), as a reader looks for theirs.
+        self.fields["language"].choices = [  # type: ignore[attr-defined]
+            ("", _("None: each phone's browser decides")),
+            *django_settings.LANGUAGES,
+        ]
+
+
+def player_name_field(label: Any = None) -> forms.CharField:
     """A player's name as Scorer reads it: from the new-game form and from an import alike."""
     return forms.CharField(
         max_length=40,
         strip=True,
-        label=label,
+        label=label if label is not None else _("Player"),
         widget=forms.TextInput(attrs={"list": "circle-players", "autocomplete": "off"}),
     )
 
@@ -43,12 +69,15 @@ def repeated_names(names: Sequence[str | None]) -> list[int]:
 class NewGameForm(forms.Form):
     """Players in seat order, the first dealer, and the house rules."""
 
-    variant = forms.ChoiceField(choices=[(k, v.name) for k, v in VARIANTS.items()])
-    first_dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    variant = forms.ChoiceField(label=gettext_lazy("Game"))
+    first_dealer = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("First dealer")
+    )
 
     def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.engine = VARIANTS[variant]
+        self.fields["variant"].choices = [(v.key, v.name) for v in shown_variants()]  # type: ignore[attr-defined]
+        self.engine = shown_variant(variant)
         self.fields["first_dealer"].choices = [(str(i), str(i)) for i in range(self.engine.seats)]
         self.initial.setdefault("variant", variant)
         self.initial.setdefault("first_dealer", 0)
@@ -86,12 +115,13 @@ class NewGameForm(forms.Form):
         data = super().clean() or {}
         names = [data.get(f"player_{seat}") for seat in range(self.engine.seats)]
         for seat in repeated_names(names):
-            self.add_error(f"player_{seat}", "Two seats have the same name.")
+            self.add_error(f"player_{seat}", _("Two seats have the same name."))
         try:
             data["settings"] = self.engine.settings(self.settings_dict(data)).full_dict()
         except ScorerError as error:
             self.add_error(
-                f"set_{error.field}" if f"set_{error.field}" in self.fields else None, error.message
+                f"set_{error.field}" if f"set_{error.field}" in self.fields else None,
+                error_text(error, field=False),
             )
         data["players"] = names
         return data
@@ -106,10 +136,13 @@ class NewGameForm(forms.Form):
         return out
 
 
+_YOU = gettext_lazy("You")
+_LEFT = gettext_lazy("On your left")
+_RIGHT = gettext_lazy("On your right")
 SEAT_PLACES = {
-    2: ("You", "Opposite you"),
-    3: ("You", "On your left", "On your right"),
-    4: ("You", "On your left", "Across (partner)", "On your right"),
+    2: (_YOU, gettext_lazy("Opposite you")),
+    3: (_YOU, _LEFT, _RIGHT),
+    4: (_YOU, _LEFT, gettext_lazy("Across (partner)"), _RIGHT),
 }
 
 
@@ -123,8 +156,14 @@ class ImportForm(forms.Form):
     """A game record file, read and checked in full before anything is written."""
 
     record = forms.FileField(
-        label="Game record (.json)",
-        help_text=f"A game exported from Scorer, of up to {MAX_HANDS:,} hands.",
+        label=gettext_lazy("Game record (.json)"),
+        help_text=lazy(
+            lambda: (
+                _("A game exported from Scorer, of up to %(hands)s hands.")
+                % {"hands": number_text(MAX_HANDS)}
+            ),
+            str,
+        )(),
     )
 
     def clean_record(self) -> GameRecord:
@@ -132,8 +171,14 @@ class ImportForm(forms.Form):
         # The size first: nothing of a file that is too large is read.
         if upload.size > MAX_BYTES:
             raise forms.ValidationError(
-                f"That file is too large for a game record: a record may be up to "
-                f"{MAX_BYTES // 1_000_000} MB and {MAX_HANDS:,} hands."
+                _(
+                    "That file is too large for a game record: a record may be up to "
+                    "%(megabytes)s MB and %(hands)s hands."
+                )
+                % {
+                    "megabytes": number_text(MAX_BYTES // 1_000_000),
+                    "hands": number_text(MAX_HANDS),
+                }
             )
         try:
             data = read_json(upload.read())
@@ -142,7 +187,7 @@ class ImportForm(forms.Form):
                 data = {**data, "players": self._names(players)}  # type: ignore[dict-item]
             return GameRecord.from_dict(data)
         except ScorerError as error:
-            raise forms.ValidationError(str(error)) from None
+            raise forms.ValidationError(error_text(error)) from None
 
     @staticmethod
     def _names(names: Sequence[str]) -> list[str]:
@@ -153,11 +198,15 @@ class ImportForm(forms.Form):
             try:
                 cleaned.append(field.clean(name))
             except forms.ValidationError as error:
-                who = shown(name) if name.strip() else "a blank name"
-                message = f"players: {who}: {error.messages[0]}"
+                who = shown(name) if name.strip() else _("a blank name")
+                message = _("players: %(who)s: %(problem)s") % {
+                    "who": who,
+                    "problem": error.messages[0],
+                }
                 raise forms.ValidationError(message) from None
         for seat in repeated_names(cleaned):
             raise forms.ValidationError(
-                f"players: two seats have the same name ({shown(cleaned[seat])})."
+                _("players: two seats have the same name (%(name)s).")
+                % {"name": shown(cleaned[seat])}
             )
         return cleaned

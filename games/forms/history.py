@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from games.engine import VARIANTS
 from games.forms.base import WholeNumberField
+from games.models import shown_variants
 from games.nights import time_zones, valid_time_zone
 
 # The most pages a history link may name; a larger number shows the last page anyway.
@@ -19,15 +21,15 @@ MAX_PAGE = 100_000
 class HistoryFilter(forms.Form):
     """`?variant=…&player=…&page=…`: a value that is not valid is ignored, never an error."""
 
-    variant = forms.ChoiceField(required=False, label="Game")
-    player = forms.ChoiceField(required=False, label="Player")
+    variant = forms.ChoiceField(required=False, label=gettext_lazy("Game"))
+    player = forms.ChoiceField(required=False, label=gettext_lazy("Player"))
     page = WholeNumberField(required=False, min_value=1, max_value=MAX_PAGE)
 
     def __init__(self, data: Any, players: Sequence[str], **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
-        variant_choices = [("", "All games"), *((v.key, v.name) for v in VARIANTS.values())]
-        self.fields["variant"].choices = variant_choices
-        self.fields["player"].choices = [("", "Everyone"), *((n, n) for n in players)]
+        variant_choices = [("", _("All games")), *((v.key, v.name) for v in shown_variants())]
+        self.fields["variant"].choices = variant_choices  # type: ignore[attr-defined]
+        self.fields["player"].choices = [("", _("Everyone")), *((n, n) for n in players)]  # type: ignore[attr-defined]
 
     def value(self, name: str) -> Any:
         """The field's value when it is valid, else None (all or the first page)."""
@@ -40,8 +42,8 @@ def zone_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     """The time zones grouped by region, as a select shows them."""
     groups: dict[str, list[tuple[str, str]]] = {}
     for name in sorted(time_zones()):
-        region, _, place = name.partition("/")
-        groups.setdefault(region if place else "Other", []).append((name, name))
+        region, _slash, place = name.partition("/")
+        groups.setdefault(region if place else _("Other"), []).append((name, name))
     return sorted(groups.items())
 
 
@@ -49,12 +51,12 @@ class TimeZoneForm(forms.Form):
     """The circle's time zone; `first` marks the phone's own guess on a first visit, which
     never replaces one already set."""
 
-    time_zone = forms.ChoiceField(label="Time zone", choices=zone_choices)
+    time_zone = forms.ChoiceField(label=gettext_lazy("Time zone"), choices=zone_choices)
     first = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def clean_time_zone(self) -> str:
         # The choices already hold only known names; this keeps the bound in one place.
         name = valid_time_zone(self.cleaned_data["time_zone"])
         if name is None:
-            raise forms.ValidationError("Choose a time zone from the list.")
+            raise forms.ValidationError(_("Choose a time zone from the list."))
         return name

@@ -6,18 +6,24 @@ import json
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine import VARIANTS
 from games.engine.auction import calls_in_turn
 from games.engine.numbers import shown, whole_number_or_none
+from games.engine.texts import Text
 from games.forms.base import (
     SUITS,
     HandForm,
     SettingSpec,
     WholeNumberField,
+    named_field,
+    rank_label,
     seat_choices,
     three_phases,
 )
+from games.models import shown_text
 
 
 def read_ihale(text: str) -> list[int | None]:
@@ -29,7 +35,9 @@ def read_ihale(text: str) -> list[int | None]:
         elif token.isascii() and token.isdigit() and len(token) <= 5:
             calls.append(int(token))
         else:
-            raise forms.ValidationError(f"“{token[:12]}” is neither a bid nor a pass (write p)")
+            raise forms.ValidationError(
+                _("“%(word)s” is neither a bid nor a pass (write p)") % {"word": token[:12]}
+            )
     return calls
 
 
@@ -39,15 +47,23 @@ def ihale_calls(calls: list[int | None], dealer: int, seats: int) -> list[dict[s
     return calls_in_turn(calls, [(dealer + 1) % seats, (dealer + 2) % seats])
 
 
-HOSKIN_RANKS = [("A", "A"), ("10", "10"), ("K", "K"), ("Q", "Q"), ("J", "J")]
+# Hoşkin's five ranks, named in the reader's language ("As, On, Papaz, Kız, Vale").
+HOSKIN_RANKS = [(rank, rank_label(rank, "name")) for rank in ("A", "10", "K", "Q", "J")]
 
 
 def meld_cells(prefix: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
-    """The meld calculator's grid: per suit, its symbol and (field name, rank) per card."""
+    """The meld calculator's grid: per suit, its symbol and (field name, rank's name) per
+    card."""
     return [
-        (suit, symbol, [(f"{prefix}{rank}{suit}", label) for rank, label in HOSKIN_RANKS])
+        (suit, symbol, [(f"{prefix}{rank}{suit}", str(label)) for rank, label in HOSKIN_RANKS])
         for suit, symbol in SUITS
     ]
+
+
+def card_label(rank: str, suit: str) -> str:
+    """A card as its label writes it in the reader's language ("K♥")."""
+    symbol = dict(SUITS)[suit]
+    return shown_text(Text("card.label", rank=Text(f"card.rank.{rank}"), suit=symbol))
 
 
 def read_holding(data: Any, prefix: str) -> dict[Any, int]:
@@ -55,25 +71,35 @@ def read_holding(data: Any, prefix: str) -> dict[Any, int]:
     from games.engine.cards import Card
 
     holding = {}
-    for suit, _ in SUITS:
+    for suit, _symbol in SUITS:
         for rank, _label in HOSKIN_RANKS:
             raw = str(data.get(f"{prefix}{rank}{suit}") or "0").strip()
             count = whole_number_or_none(raw)
             if count is None or not 0 <= count <= 4:
-                raise forms.ValidationError(f"{rank}{suit}: 0 to 4 copies, not {shown(raw)}")
+                raise forms.ValidationError(
+                    _("%(card)s: 0 to 4 copies, not %(given)s")
+                    % {"card": card_label(rank, suit), "given": shown(raw)}
+                )
             if count:
                 holding[Card.parse(f"{rank}{suit}")] = count
     return holding
 
 
 HOSKIN_COMMON = [
-    SettingSpec("target", "Baraj (play to)", main=True),
+    SettingSpec("target", gettext_lazy("Baraj (play to)"), main=True),
     SettingSpec(
         "card_values",
-        "Card values in tricks",
-        [("ace_ten", "A 11, 10 10, K 4, Q 3, J 2"), ("tens", "A, 10, K 10 each; Q, J 0")],
+        gettext_lazy("Card values in tricks"),
+        [
+            ("ace_ten", gettext_lazy("A 11, 10 10, K 4, Q 3, J 2")),
+            ("tens", gettext_lazy("A, 10, K 10 each; Q, J 0")),
+        ],
     ),
-    SettingSpec("last_trick_bonus", "Last trick", [(20, "+20"), (10, "+10"), (0, "Nothing")]),
+    SettingSpec(
+        "last_trick_bonus",
+        gettext_lazy("Last trick"),
+        [(20, "+20"), (10, "+10"), (0, gettext_lazy("Nothing"))],
+    ),
 ]
 
 
@@ -109,42 +135,59 @@ class HoskinHandForm(HandForm):
         ),
     )
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
-    outcome = forms.ChoiceField(required=False, choices=[("played", "played"), ("void", "void")])
-    holder = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Ihale holder")
-    contract = WholeNumberField(label="Contract (kontrat)")
-    forced = forms.BooleanField(required=False, label="Forced")
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label="Koz (trump)")
+    dealer = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
+    )
+    outcome = forms.ChoiceField(
+        required=False,
+        label=gettext_lazy("Outcome"),
+        choices=[
+            ("played", pgettext_lazy("hoskin deal", "played")),
+            ("void", pgettext_lazy("hoskin deal", "void")),
+        ],
+    )
+    holder = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Ihale holder")
+    )
+    contract = WholeNumberField(label=gettext_lazy("Contract (kontrat)"))
+    forced = forms.BooleanField(required=False, label=gettext_lazy("Forced"))
+    trump = forms.ChoiceField(
+        choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Koz (trump)")
+    )
     auction = forms.CharField(
         required=False,
         max_length=200,
-        label="The ihale, bid by bid",
-        help_text="The speakers in turn, from the dealer's left: e.g. 550 560 p",
+        label=gettext_lazy("The ihale, bid by bid"),
+        help_text=gettext_lazy("The speakers in turn, from the dealer's left: e.g. 550 560 p"),
     )
-    last_trick = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Last trick")
+    last_trick = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Last trick")
+    )
     violation = forms.ChoiceField(
         required=False,
         widget=forms.RadioSelect,
-        label="A false declaration by the holders",
+        label=gettext_lazy("A false declaration by the holders"),
         choices=[
-            ("", "None"),
-            ("meld_short", "Recount short"),
-            ("aces_claim_false", "False aces claim"),
+            ("", pgettext_lazy("no violation", "None")),
+            ("meld_short", gettext_lazy("Recount short")),
+            ("aces_claim_false", gettext_lazy("False aces claim")),
         ],
     )
     struck = WholeNumberField(
         required=False,
         min_value=0,
-        label="Meld struck from the other side",
+        label=gettext_lazy("Meld struck from the other side"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 10}),
     )
     gomu_points = WholeNumberField(
         required=False,
-        label="Gömü points",
+        label=gettext_lazy("Gömü points"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    recount_failed = forms.BooleanField(required=False, label="Recount short")
-    unannounced_burial = forms.BooleanField(required=False, label="Unannounced burial")
+    recount_failed = forms.BooleanField(required=False, label=gettext_lazy("Recount short"))
+    unannounced_burial = forms.BooleanField(
+        required=False, label=gettext_lazy("Unannounced burial")
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -155,29 +198,35 @@ class HoskinHandForm(HandForm):
         self.fields["last_trick"].choices = seat_choices(sides)  # type: ignore[attr-defined]
         self.sides = sides
         for seat, name in enumerate(self.names):
-            self.fields[f"meld_{seat}"] = WholeNumberField(
-                min_value=0,
-                label=f"{name}'s melds",
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 10}),
+            self.fields[f"meld_{seat}"] = named_field(
+                WholeNumberField(
+                    min_value=0,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 10}),
+                ),
+                _("%(name)s's melds") % {"name": name},
+                _("Melds"),
             )
         for side, name in enumerate(sides):
-            self.fields[f"tricks_{side}"] = WholeNumberField(
-                min_value=0,
-                label=f"{name}'s trick points",
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            self.fields[f"tricks_{side}"] = named_field(
+                WholeNumberField(
+                    min_value=0,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                ),
+                _("%(name)s's trick points") % {"name": name},
+                _("Trick points"),
             )
         if self.TEKLI:
             self.fields["contract"] = forms.TypedChoiceField(
                 coerce=int,
                 widget=forms.RadioSelect,
-                label="Contract (kontrat)",
+                label=_("Contract (kontrat)"),
                 choices=[("550", "550"), ("650", "650"), ("750", "750")],
             )
             for i in range(5):
                 self.fields[f"gomu_card_{i}"] = forms.ChoiceField(
                     required=False,
                     choices=[("", "—"), *HOSKIN_RANKS],
-                    label=f"Gömü card {i + 1}",
+                    label=_("Gömü card %(number)s") % {"number": i + 1},
                 )
             for name in ("violation", "struck", "auction"):
                 del self.fields[name]
@@ -318,11 +367,18 @@ class HoskinTekliHandForm(HoskinHandForm):
 
 SETTINGS_PARTNERS = [
     *HOSKIN_COMMON,
-    SettingSpec("bid_step", "Ihale rises in", [(10, "10s"), (50, "50s")]),
+    SettingSpec(
+        "bid_step",
+        gettext_lazy("Ihale rises in"),
+        [(10, gettext_lazy("10s")), (50, gettext_lazy("50s"))],
+    ),
     SettingSpec(
         "both_cross",
-        "Both sides reach the baraj",
-        [("contract", "The contract side wins"), ("higher", "The higher total wins")],
+        gettext_lazy("Both sides reach the baraj"),
+        [
+            ("contract", gettext_lazy("The contract side wins")),
+            ("higher", gettext_lazy("The higher total wins")),
+        ],
     ),
 ]
 
@@ -331,12 +387,18 @@ SETTINGS_TEKLI = [
     *HOSKIN_COMMON,
     SettingSpec(
         "gomu_to",
-        "The gömü's points go to",
-        [("last_trick", "Whoever takes the last trick"), ("holder", "The ihale holder")],
+        gettext_lazy("The gömü's points go to"),
+        [
+            ("last_trick", gettext_lazy("Whoever takes the last trick")),
+            ("holder", gettext_lazy("The ihale holder")),
+        ],
     ),
     SettingSpec(
         "both_cross",
-        "Several reach the baraj",
-        [("contract", "The holder wins if among them"), ("higher", "The higher total wins")],
+        gettext_lazy("Several reach the baraj"),
+        [
+            ("contract", gettext_lazy("The holder wins if among them")),
+            ("higher", gettext_lazy("The higher total wins")),
+        ],
     ),
 ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine import VARIANTS
 from games.forms.base import (
@@ -12,6 +14,7 @@ from games.forms.base import (
     HandForm,
     SettingSpec,
     WholeNumberField,
+    named_field,
     seat_choices,
     three_phases,
 )
@@ -35,30 +38,44 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         after=("points_0", "points_1", "last_trick", "tricks_0", "tricks_1"),
     )
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
-    caller = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Who called")
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
-    points_0 = WholeNumberField(min_value=0, label="Card points")
-    points_1 = WholeNumberField(min_value=0, label="Card points")
-    last_trick = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Last trick")
+    dealer = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
+    )
+    caller = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Who called")
+    )
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
+    points_0 = WholeNumberField(min_value=0, label=gettext_lazy("Card points"))
+    points_1 = WholeNumberField(min_value=0, label=gettext_lazy("Card points"))
+    last_trick = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Last trick")
+    )
     round = forms.ChoiceField(
         required=False,
         widget=forms.RadioSelect,
-        choices=[("", "—"), ("1", "Round 1"), ("2", "Round 2"), ("bima", "Bima")],
+        label=gettext_lazy("Round"),
+        choices=[
+            ("", "—"),
+            ("1", gettext_lazy("Round 1")),
+            ("2", gettext_lazy("Round 2")),
+            ("bima", pgettext_lazy("klaberjass", "Bima")),
+        ],
     )
-    turned_up = forms.ChoiceField(required=False, choices=[("", "—"), *SUITS])
+    turned_up = forms.ChoiceField(
+        required=False, choices=[("", "—"), *SUITS], label=gettext_lazy("Turned up")
+    )
     tricks_0 = WholeNumberField(
         min_value=0,
         max_value=8,
         required=False,
-        label="Tricks",
+        label=gettext_lazy("Tricks"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     tricks_1 = WholeNumberField(
         min_value=0,
         max_value=8,
         required=False,
-        label="Tricks",
+        label=gettext_lazy("Tricks"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
@@ -72,10 +89,18 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         self.add_declaration_fields(seats)
         self.card_total = self.settings.card_total
         self.needs_tricks = self.settings.needs_tricks
-        for side, (_, name) in enumerate(teams):
-            self.fields[f"points_{side}"].label = f"{name}'s card points"
-            self.fields[f"tricks_{side}"].label = f"{name}'s tricks"
-        self.team_names = [name for _, name in teams]
+        for side, (_key, name) in enumerate(teams):
+            named_field(
+                self.fields[f"points_{side}"],
+                _("%(name)s's card points") % {"name": name},
+                _("Card points"),
+            )
+            named_field(
+                self.fields[f"tricks_{side}"],
+                _("%(name)s's tricks") % {"name": name},
+                _("Tricks"),
+            )
+        self.team_names = [name for _key, name in teams]
 
     def facts(self) -> dict[str, Any]:
         d = self.cleaned_data
@@ -116,45 +141,64 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
 
 
 SETTINGS = [
-    SettingSpec("target", "Play to", main=True),
+    SettingSpec("target", gettext_lazy("Play to"), main=True),
     SettingSpec(
         "tie_rule",
-        "A tie",
+        gettext_lazy("A tie"),
         [
-            ("forfeit", "Caller forfeits everything"),
-            ("half", "Caller 0, opponents keep their own"),
+            ("forfeit", gettext_lazy("Caller forfeits everything")),
+            ("half", gettext_lazy("Caller 0, opponents keep their own")),
         ],
     ),
     SettingSpec(
         "bella_on_forfeit",
-        "Bella on a forfeit",
-        [("opponents", "Goes to the opponents"), ("holder", "Stays with its team")],
+        gettext_lazy("Bella on a forfeit"),
+        [
+            ("opponents", gettext_lazy("Goes to the opponents")),
+            ("holder", gettext_lazy("Stays with its team")),
+        ],
     ),
     SettingSpec(
         "sequence_scope",
-        "Who scores sequences",
-        [("team", "The whole best team"), ("player", "Only the best player")],
+        gettext_lazy("Who scores sequences"),
+        [
+            ("team", gettext_lazy("The whole best team")),
+            ("player", gettext_lazy("Only the best player")),
+        ],
     ),
     SettingSpec(
         "final_tiebreak",
-        "Sequences tie exactly",
-        [("seat", "Nearest the forehand wins"), ("none", "Nobody scores them")],
+        gettext_lazy("Sequences tie exactly"),
+        [
+            ("seat", gettext_lazy("Nearest the forehand wins")),
+            ("none", gettext_lazy("Nobody scores them")),
+        ],
     ),
-    SettingSpec("run5_value", "Run of 5 or more", [(50, "50"), (100, "100")]),
+    SettingSpec("run5_value", gettext_lazy("Run of 5 or more"), [(50, "50"), (100, "100")]),
     SettingSpec(
         "capot",
-        "All 8 tricks (capot)",
-        [("none", "No bonus"), ("double", "Doubles"), ("plus90", "+90")],
+        gettext_lazy("All 8 tricks (capot)"),
+        [
+            ("none", gettext_lazy("No bonus")),
+            ("double", gettext_lazy("Doubles")),
+            ("plus90", "+90"),
+        ],
     ),
     SettingSpec(
         "zero_trick_sequences",
-        "A team with no trick",
-        [(True, "Keeps its sequences"), (False, "Loses its sequences")],
+        gettext_lazy("A team with no trick"),
+        [
+            (True, gettext_lazy("Keeps its sequences")),
+            (False, gettext_lazy("Loses its sequences")),
+        ],
     ),
-    SettingSpec("yas_value", "Trump jack (Yas)", [(20, "20"), (22, "22")]),
+    SettingSpec("yas_value", gettext_lazy("Trump jack (Yas)"), [(20, "20"), (22, "22")]),
     SettingSpec(
         "both_cross",
-        "Both teams reach the target",
-        [("higher", "Higher total wins"), ("caller", "Caller wins if made")],
+        gettext_lazy("Both teams reach the target"),
+        [
+            ("higher", gettext_lazy("Higher total wins")),
+            ("caller", gettext_lazy("Caller wins if made")),
+        ],
     ),
 ]

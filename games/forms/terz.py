@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.forms.base import (
     SUITS,
     HandForm,
     SettingSpec,
     WholeNumberField,
+    named_field,
     seat_choices,
     three_phases,
 )
@@ -29,11 +32,15 @@ class TerzHandForm(TerzRows, HandForm):
         after=("points_0", "points_1", "last_trick"),
     )
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
-    points_0 = WholeNumberField(min_value=0, label="Card points")
-    points_1 = WholeNumberField(min_value=0, label="Card points")
-    last_trick = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Last trick")
+    dealer = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
+    )
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
+    points_0 = WholeNumberField(min_value=0, label=gettext_lazy("Card points"))
+    points_1 = WholeNumberField(min_value=0, label=gettext_lazy("Card points"))
+    last_trick = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Last trick")
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -43,7 +50,11 @@ class TerzHandForm(TerzRows, HandForm):
         self.add_declaration_fields(seats)
         self.card_total = self.settings.card_total
         for seat, name in enumerate(self.names):
-            self.fields[f"points_{seat}"].label = f"{name}'s card points"
+            named_field(
+                self.fields[f"points_{seat}"],
+                _("%(name)s's card points") % {"name": name},
+                _("Card points"),
+            )
         self.team_names = self.names  # the card points' sides are the two players
 
     def facts(self) -> dict[str, Any]:
@@ -72,21 +83,26 @@ class TerzHandForm(TerzRows, HandForm):
 
 
 SETTINGS = [
-    SettingSpec("target", "Play to", main=True),
+    SettingSpec("target", gettext_lazy("Play to"), main=True),
     SettingSpec(
         "card_values",
-        "Card values",
+        gettext_lazy("Card values"),
         [
-            ("seed", "A 11, 10 10, K 3, Q 2, J 1 — trump J 20, 9 13 (140)"),
-            ("standard", "A 11, 10 10, K 4, Q 3, J 2 — trump J 20, 9 14 (152)"),
+            ("seed", gettext_lazy("A 11, 10 10, K 3, Q 2, J 1 — trump J 20, 9 13 (140)")),
+            ("standard", gettext_lazy("A 11, 10 10, K 4, Q 3, J 2 — trump J 20, 9 14 (152)")),
         ],
     ),
     SettingSpec(
-        "marriage_suits", "Marriages", [("any", "In any suit"), ("trump", "Only in trumps")]
+        "marriage_suits",
+        gettext_lazy("Marriages"),
+        [("any", gettext_lazy("In any suit")), ("trump", gettext_lazy("Only in trumps"))],
     ),
     SettingSpec(
         "combo_tiebreak",
-        "Equal combinations",
-        [("first", "The one announced first"), ("trump", "Trumps first, then the earlier")],
+        gettext_lazy("Equal combinations"),
+        [
+            ("first", gettext_lazy("The one announced first")),
+            ("trump", gettext_lazy("Trumps first, then the earlier")),
+        ],
     ),
 ]

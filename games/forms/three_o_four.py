@@ -5,14 +5,18 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine.numbers import shown, whole_number_or_none
 from games.forms.base import (
+    RANK_NAMES,
     RANKS,
     SUITS,
     HandForm,
     SettingSpec,
     WholeNumberField,
+    rank_label,
     seat_choices,
     three_phases,
 )
@@ -31,7 +35,9 @@ def parse_auction(text: str) -> list[int | None]:
         elif bid is not None and bid >= 0:
             calls.append(bid)
         else:
-            raise forms.ValidationError(f"{shown(token)} is neither a bid nor a pass (write p)")
+            raise forms.ValidationError(
+                _("%(word)s is neither a bid nor a pass (write p)") % {"word": shown(token)}
+            )
     return calls
 
 
@@ -53,40 +59,65 @@ class ThreeOFourHandForm(HandForm):
         after=("partner", "points", "widow_points", "widow_card_1", "widow_card_2", "tricks"),
     )
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
-    bidder = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Bidder")
+    dealer = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
+    )
+    bidder = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Bidder")
+    )
     bid = WholeNumberField(
-        label="Bid", widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5})
+        label=gettext_lazy("Bid"),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5}),
     )
     auction = forms.CharField(
         required=False,
         max_length=200,
-        label="The auction, bid by bid",
-        help_text="From the dealer's left, in turn: e.g. 160 170 p 190 p p",
+        label=gettext_lazy("The auction, bid by bid"),
+        help_text=gettext_lazy("From the dealer's left, in turn: e.g. 160 170 p 190 p p"),
     )
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect)
+    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
     called_rank = forms.ChoiceField(
-        required=False, choices=RANKS, widget=forms.RadioSelect, label="Called card"
+        required=False, choices=RANKS, widget=forms.RadioSelect, label=gettext_lazy("Called card")
     )
     called_suit = forms.ChoiceField(
-        required=False, choices=SUITS, widget=forms.RadioSelect, label="Called card's suit"
+        required=False,
+        choices=SUITS,
+        widget=forms.RadioSelect,
+        label=gettext_lazy("Called card's suit"),
     )
     partner = forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, widget=forms.RadioSelect, label="Partner"
-    )
-    partner_lost = forms.BooleanField(required=False, label="Called card lost: played alone")
-    slam = forms.BooleanField(required=False, label="Slam declared")
-    points = WholeNumberField(
-        label="Trick points", widget=forms.NumberInput(attrs={"inputmode": "numeric"})
-    )
-    tricks = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Tricks")
-    widow_points = WholeNumberField(
+        coerce=int,
         required=False,
-        label="Widow points",
+        empty_value=None,
+        widget=forms.RadioSelect,
+        label=gettext_lazy("Partner"),
+    )
+    partner_lost = forms.BooleanField(
+        required=False, label=gettext_lazy("Called card lost: played alone")
+    )
+    slam = forms.BooleanField(required=False, label=gettext_lazy("Slam declared"))
+    points = WholeNumberField(
+        label=gettext_lazy("Trick points"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    widow_card_1 = forms.ChoiceField(required=False, choices=[("", "card"), *RANKS])
-    widow_card_2 = forms.ChoiceField(required=False, choices=[("", "card"), *RANKS])
+    tricks = forms.TypedChoiceField(
+        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Tricks")
+    )
+    widow_points = WholeNumberField(
+        required=False,
+        label=gettext_lazy("Widow points"),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    widow_card_1 = forms.ChoiceField(
+        required=False,
+        choices=[("", pgettext_lazy("a card not chosen yet", "card")), *RANK_NAMES],
+        label=gettext_lazy("Widow card 1"),
+    )
+    widow_card_2 = forms.ChoiceField(
+        required=False,
+        choices=[("", pgettext_lazy("a card not chosen yet", "card")), *RANK_NAMES],
+        label=gettext_lazy("Widow card 2"),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -97,7 +128,10 @@ class ThreeOFourHandForm(HandForm):
         self.fields["tricks"].choices = [(str(n), str(n)) for n in range(all_tricks + 1)]  # type: ignore[attr-defined]
         for suit, symbol in SUITS:
             self.fields[f"marriage_{suit}"] = forms.ChoiceField(
-                required=False, choices=[("", "—"), *seats], label=f"K+Q{symbol}"
+                required=False,
+                choices=[("", "—"), *seats],
+                # "K+Q♠", the ranks as the reader's language writes them.
+                label=f"{rank_label('K', 'rank')}+{rank_label('Q', 'rank')}{symbol}",
             )
         if self.WIDOW:
             for name in ("called_rank", "called_suit", "partner", "partner_lost"):
@@ -201,16 +235,23 @@ class WidowHandForm(ThreeOFourHandForm):
 
 
 SETTINGS = [
-    SettingSpec("deals", "Deals in a game", main=True),
+    SettingSpec("deals", gettext_lazy("Deals in a game"), main=True),
     SettingSpec(
         "failed_slam",
-        "A declared slam that fails",
-        [(-4, "−4"), (-1, "−1"), ("normal", "Scored as usual (+1 or −1)")],
+        gettext_lazy("A declared slam that fails"),
+        [(-4, "−4"), (-1, "−1"), ("normal", gettext_lazy("Scored as usual (+1 or −1)"))],
     ),
-    SettingSpec("allow_304_bid", "Bid 304 over 275 or more", [(False, "No"), (True, "Yes")]),
+    SettingSpec(
+        "allow_304_bid",
+        gettext_lazy("Bid 304 over 275 or more"),
+        [(False, gettext_lazy("No")), (True, gettext_lazy("Yes"))],
+    ),
     SettingSpec(
         "tie",
-        "Equal highest after the last deal",
-        [("share", "Share the win"), ("extra_deals", "Play extra deals")],
+        gettext_lazy("Equal highest after the last deal"),
+        [
+            ("share", gettext_lazy("Share the win")),
+            ("extra_deals", gettext_lazy("Play extra deals")),
+        ],
     ),
 ]

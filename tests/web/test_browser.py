@@ -566,7 +566,8 @@ def test_a_hoskin_tekli_game_with_a_failed_contract(page: Any) -> None:
     calc = form.locator(".meld-player").nth(1).locator(".meld-calc")
     calc.locator("summary").click()
     for suit, rank in [("S", "K"), ("H", "K"), ("D", "K"), ("C", "K"), ("S", "Q"), ("D", "J")]:
-        calc.locator(f".meld-suit.suit-{suit} .card-cell", has_text=rank).first.click()
+        # A cell is named in the page's language ("King"): found by the card it counts.
+        calc.locator(f".card-cell:has(input[name$='_{rank}{suit}'])").click()
     page.locator("#id_meld_1[value='140']").wait_for()
     shot(page, "hoskin-calculator")
     deal("Ece", "650", "H", [200, None, 60], (120, 150), 30, "Fatih")
@@ -598,10 +599,10 @@ def test_the_meld_calculator_page_counts_as_cards_are_tapped(page: Any, live_ser
     page.goto(f"/c/{circle.slug}/melds")
     page.locator(".suit-btn.suit-D").click()
     for rank in ["A", "10", "K", "Q", "J"]:
-        page.locator(".meld-suit.suit-D .card-cell", has_text=rank).first.click()
+        page.locator(f".card-cell:has(input[name='c_{rank}D'])").click()
     page.locator("#meld-page-result", has_text="150").wait_for()
     for rank in ["A", "10", "K", "Q", "J"]:
-        page.locator(".meld-suit.suit-D .card-cell", has_text=rank).first.click()
+        page.locator(f".card-cell:has(input[name='c_{rank}D'])").click()
     page.locator("#meld-page-result", has_text="1500").wait_for()
     assert "Double seri" in page.locator("#meld-page-result").inner_text()
     shot(page, "melds-page")

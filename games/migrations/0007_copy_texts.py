@@ -1,0 +1,64 @@
+# The English reasons and saved summaries, copied into their JSON columns as plain text
+# (which reads as it always did); 0009 then stores the sentences as data where the engine
+# still scores the hand. Backwards, the text is written back in English.
+
+from django.db import migrations
+
+BATCH = 1000
+
+
+def english(value):
+    """A stored value as English text, for the old text column (at most 200 characters)."""
+    if isinstance(value, dict):
+        from games.engine.texts import Text
+
+        try:
+            value = str(Text.from_json(value))
+        except (KeyError, TypeError, ValueError):
+            value = ""
+    return ("" if value is None else str(value))[:200]
+
+
+def copy_forwards(apps, schema_editor):
+    Declaration = apps.get_model('games', 'Declaration')
+    HandInProgress = apps.get_model('games', 'HandInProgress')
+    for model, old, new in (
+        (Declaration, 'english_reason', 'reason'),
+        (HandInProgress, 'english_saved_summary', 'saved_summary'),
+    ):
+        rows = []
+        for row in model.objects.exclude(**{old: ''}).only('pk', old).iterator(chunk_size=BATCH):
+            setattr(row, new, getattr(row, old))
+            rows.append(row)
+            if len(rows) >= BATCH:
+                model.objects.bulk_update(rows, [new])
+                rows = []
+        model.objects.bulk_update(rows, [new])
+
+
+def copy_backwards(apps, schema_editor):
+    Declaration = apps.get_model('games', 'Declaration')
+    HandInProgress = apps.get_model('games', 'HandInProgress')
+    for model, old, new in (
+        (Declaration, 'english_reason', 'reason'),
+        (HandInProgress, 'english_saved_summary', 'saved_summary'),
+    ):
+        rows = []
+        for row in model.objects.only('pk', new).iterator(chunk_size=BATCH):
+            setattr(row, old, english(getattr(row, new)))
+            rows.append(row)
+            if len(rows) >= BATCH:
+                model.objects.bulk_update(rows, [old])
+                rows = []
+        model.objects.bulk_update(rows, [old])
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ('games', '0006_circle_language_and_stored_texts'),
+    ]
+
+    operations = [
+        migrations.RunPython(copy_forwards, copy_backwards),
+    ]
