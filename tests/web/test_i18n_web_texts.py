@@ -32,9 +32,8 @@ from games.nights import short_title, title
 from games.sheet import score_sheet
 from games.spreadsheet import sheet_csv
 from games.stats import percent_text
-from games.templatetags.scorer_tags import say_text
+from games.templatetags.scorer_tags import ACTIVE, say_text
 from tests.conftest import PLAYERS, klob_hand
-from tests.web.test_i18n_web_migration import speaking as _speaking  # noqa: F401 (a fixture)
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -79,7 +78,6 @@ RANK_NAMES_TR = {
 
 
 class TestEngineSentencesAreStoredAsData:
-    @pytest.mark.usefixtures("_speaking")
     def test_a_hands_notes_and_reasons_are_stored_as_ids_and_parameters(
         self, catalogue: Callable[[str, Entries], None]
     ) -> None:
@@ -88,16 +86,18 @@ class TestEngineSentencesAreStoredAsData:
         declared = [{"seat": 0, "kind": "sequence", "length": 3, "top": "Q", "suit": "H"}]
         hand = game.record_hand(klob_hand(declarations=declared))
         stored = Hand.objects.get(pk=hand.pk)
-        assert stored.notes and all(n["id"] == "test.said" for n in stored.notes)
+        assert stored.notes and all(n["id"] in CATALOGUE for n in stored.notes)
         reason = Declaration.objects.get(hand=hand).reason
-        assert isinstance(reason, dict) and reason["id"] == "test.said"
+        assert isinstance(reason, dict) and reason["id"] in CATALOGUE
         english = [say_text(note) for note in stored.notes]
         assert english[-1].startswith("Ann & Cleo called ♥ and made")
-        catalogue("tr", {("test.said", "{text}"): "TR: {text}"})
+        catalogue("tr", {(reason["id"], CATALOGUE[reason["id"]]): "TR en iyi seri"})
         with translation.override("tr"):
-            assert [say_text(n) for n in stored.notes] == [f"TR: {e}" for e in english]
-            assert say_text(reason).startswith("TR: ")
-            assert Declaration.objects.get(hand=hand).reason_text.startswith("TR: ")
+            turkish = [say_text(n) for n in stored.notes]
+            assert turkish[-1] == Text.from_json(stored.notes[-1]).render(ACTIVE)
+            assert turkish[-1] != english[-1] and "Ann & Cleo" in turkish[-1]
+            assert say_text(reason).startswith("TR ")
+            assert Declaration.objects.get(hand=hand).reason_text.startswith("TR ")
 
     def test_a_sentence_renders_in_the_readers_language_with_its_words(
         self, catalogue: Callable[[str, Entries], None]
@@ -113,7 +113,7 @@ class TestEngineSentencesAreStoredAsData:
         with translation.override("tr"):
             assert say_text(stored) == "P♠"
         with translation.override("ru"):
-            assert say_text(stored) == "K♠"  # nothing translated: English
+            assert say_text(stored) == "К♠"  # Cyrillic: король
 
     def test_text_stored_before_sentences_had_ids_reads_as_it_was(self) -> None:
         with translation.override("he"):
@@ -123,7 +123,6 @@ class TestEngineSentencesAreStoredAsData:
         assert stored_text("plain") == "plain" and stored_text(None) == ""
         assert say_text({"id": "no.such.sentence", "params": {}}) == ""
 
-    @pytest.mark.usefixtures("_speaking")
     def test_a_deal_not_played_is_summed_up_by_its_note(
         self, catalogue: Callable[[str, Entries], None]
     ) -> None:
@@ -134,10 +133,10 @@ class TestEngineSentencesAreStoredAsData:
         assert hand.summary(game.player_names()) == "Everyone passed twice: a redeal, nobody scores"
         saved = HandInProgress.of(game)
         assert isinstance(saved.saved_summary, dict)
-        catalogue("tr", {("test.said", "{text}"): "Herkes pas: {text}"})
         with translation.override("tr"):
-            assert saved.saved_text.startswith("Herkes pas: Everyone passed twice")
-            assert not saved.saved_text.endswith(".")
+            assert (
+                saved.saved_text == "Herkes iki kez pas dedi: yeniden dağıtılır, kimse puan almaz"
+            )
 
 
 class TestWordsOfTheWebLayer:
@@ -177,7 +176,7 @@ class TestWordsOfTheWebLayer:
     ) -> None:
         circle = Circle.objects.create(language="tr")
         game = Game.create(circle, "klaberjass", PLAYERS, {}, first_dealer=3)
-        catalogue("tr", {("game", "Klaberjass"): "Klaverjas", ("taker", "Caller"): "Koz yapan"})
+        catalogue("tr", {("game", "Klaberjass"): "Klaverjas"})
         phone = Client()
         for path in (
             reverse("circle", args=[circle.slug]),
@@ -186,7 +185,7 @@ class TestWordsOfTheWebLayer:
         ):
             assert "Klaverjas" in phone.get(path).content.decode(), path
         with translation.override("tr"):
-            assert game.engine.name == "Klaverjas" and game.engine.taker == "Koz yapan"
+            assert game.engine.name == "Klaverjas" and game.engine.taker == "Koz seçen"
             assert game.rules.name == "Klaberjass"  # the engine's own, for scoring
         with translation.override("en"):
             assert game.engine.name == "Klaberjass"
@@ -201,7 +200,7 @@ class TestWordsOfTheWebLayer:
         catalogue(
             "tr",
             {
-                ("taker", "Caller"): "Koz yapan",
+                ("taker", "Caller"): "Koz seçen",
                 ("contract", "made"): "yaptı",
                 ("contract", "failed"): "batar",
                 ("sheet column", "Hand"): "El",
@@ -210,11 +209,11 @@ class TestWordsOfTheWebLayer:
         )
         with translation.override("tr"):
             sheet = score_sheet(game, game.live_hands(), game.player_names())
-            assert sheet.taker == "Koz yapan"
+            assert sheet.taker == "Koz seçen"
             assert [row.result_text for row in sheet.rows] == ["yaptı", "batar"]
             assert [row.result for row in sheet.rows] == ["made", "failed"]
             rows = list(csv.reader(io.StringIO(sheet_csv(sheet).lstrip("\ufeff"))))
-        assert rows[0][:3] == ["El", "Dealer", "Koz yapan"]
+        assert rows[0][:3] == ["El", "Dealer", "Koz seçen"]
         assert "Ann & Cleo: toplam" in rows[0]
         assert rows[1][5] == "yaptı" and rows[2][5] == "batar"
 
