@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Bid, Circle, Game
+from games.models import Bid, Circle, Game, shown_text
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 FOUR = ["Asha", "Bala", "Chitra", "Dev"]
@@ -61,7 +61,7 @@ def test_marriages_per_suit(client: Client, game304: Game) -> None:
     client.post(url("hand_record", game304), data)
     hand = game304.hands.get()
     assert hand.scores == [1, 0, 1, 0]
-    assert "target 200" in hand.notes[0]
+    assert "target 200" in shown_text(hand.notes[0])
 
 
 def test_the_auction_typed_bid_by_bid_is_checked_and_stored(client: Client, game304: Game) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.game import HandError
-from games.models import Bid, Conflict, Declaration, Game, Hand
+from games.models import Bid, Conflict, Declaration, Game, Hand, shown_text
 from tests.conftest import hand_id, klob_hand
 
 
@@ -18,7 +18,8 @@ def test_it_records_a_hand_and_keeps_the_totals(game: Game) -> None:
     assert game.totals == [106, 56] and game.hand_count == 1 and game.next_dealer == 0
     hand = game.hands.get()
     assert hand.scores == [106, 56] and hand.trump == "H" and hand.declarer == 0
-    assert hand.notes == ["Ann & Cleo called ♥ and made 106 against 56."]
+    assert [shown_text(n) for n in hand.notes] == ["Ann & Cleo called ♥ and made 106 against 56."]
+    assert hand.notes[0]["id"] == "klaberjass.called_and_made"  # kept as data, not English
 
 
 def test_it_stores_the_winning_call_and_the_declarations_with_verdicts(game: Game) -> None:
@@ -44,7 +45,7 @@ def test_it_stores_the_winning_call_and_the_declarations_with_verdicts(game: Gam
         (1, False, 0),
     ]
     assert rows[0].details == {"length": 4, "top": "10", "suit": "S"}
-    assert "outranked" in rows[0].reason
+    assert "outranked" in rows[0].reason_text
 
 
 def test_a_repeated_idempotency_key_records_one_hand(game: Game) -> None:
