@@ -89,6 +89,8 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.csp",
+                # LANGUAGE_CODE and LANGUAGE_BIDI: the page's lang and dir (templates/base.html).
+                "django.template.context_processors.i18n",
             ],
             "builtins": ["django_htmx.templatetags.django_htmx"],
         },

@@ -2,7 +2,7 @@
 // shell and the pages this phone opened, so a game still opens without signal. Hands saved
 // meanwhile wait in the page's own store (static/js/scorer.js), not here: a worker can be
 // stopped at any time, and Background Sync is not on every phone.
-"use strict";
+"use strict";{% load scorer_tags %}
 var SHELL_CACHE = "scorer-shell-__VERSION__";
 var PAGES_CACHE = "scorer-pages";
 var SHELL = {{ shell|safe }};
@@ -10,6 +10,10 @@ var OFFLINE = "{{ offline }}";
 var HASHED = {{ hashed|yesno:"true,false" }};
 var KEEP_PAGES = 40;  // the games of a few card nights; the oldest go first
 var PATIENCE = 4000;  // ms a page waits for the network before the copy on the phone shows
+// Said when not even the offline page is on the phone, in the language the worker was fetched
+// in: a phone that changes language fetches a worker of that language (its text differs), and
+// the new worker keeps the offline page anew, in that language.
+var NO_CONNECTION = {% js_word "offline" %};
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) {
@@ -78,7 +82,7 @@ function page(request) {
       if (copy) return copy;
       return network.catch(function () {
         return caches.match(OFFLINE).then(function (offline) {
-          return offline || new Response("Offline", { status: 503, headers: { "content-type": "text/plain" } });
+          return offline || new Response(NO_CONNECTION, { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } });
         });
       });
     });

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import json
+import re
 from typing import Any
 from urllib.parse import quote
 
@@ -10,8 +12,9 @@ import segno
 from django import template
 from django.contrib.staticfiles import finders
 from django.utils import translation
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext, pgettext
 
 from games.engine.texts import Text
 
@@ -117,3 +120,159 @@ def say_text(value: Any) -> str:
 def say(value: Any) -> str:
     """{{ note|say }}: an engine sentence in the reader's language."""
     return say_text(value)
+
+
+# A value of a sentence on a right-to-left page, marked while the sentence is rendered, then
+# made an element once the sentence is escaped (say_html). Neither mark is a character a
+# name can hold: the forms refuse control characters, and any left are dropped here.
+_OPEN, _CLOSE = "\x02", "\x03"
+_MARKED = re.compile("\x02([^\x02\x03]*)\x03")
+# A number as a sentence shows it: "40", "−380", "+20", "1,5", "67%".
+_NUMBER = re.compile(r"[+\u2212-]?\d[\d.,\u00a0\u202f]*%?")
+# A signed number in a sentence stored as plain text, before sentences had ids.
+_SIGNED = re.compile(r"(?<![\w+\u2212-])[+\u2212]\d+(?:[.,]\d+)*")
+
+
+def _mark(value: str) -> str:
+    return _OPEN + value.replace(_OPEN, "").replace(_CLOSE, "") + _CLOSE
+
+
+def _bdi(match: re.Match[str]) -> str:
+    value = match.group(1)
+    if _NUMBER.fullmatch(value):
+        return f'<bdi dir="ltr">{value}</bdi>'
+    return f"<bdi>{value}</bdi>"
+
+
+@register.filter
+def say_html(value: Any) -> SafeString:
+    """{{ note|say_html }}: an engine sentence in the reader's language, as the content of an
+    element (never an attribute: use `say` there).
+
+    On a left-to-right page it is exactly `say`, escaped. On a right-to-left page each name or
+    number the sentence holds is an element of its own, a name in <bdi> (its own direction)
+    and a number in <bdi dir="ltr">, so "Ali & Cem" and "−700" read as written inside a Hebrew
+    sentence; a sentence stored as plain text has its signed numbers kept left to right."""
+    if not translation.get_language_bidi():
+        return conditional_escape(say_text(value))
+    if isinstance(value, dict) and "id" in value:
+        try:
+            value = Text.from_json(value)
+        except (KeyError, TypeError, ValueError):
+            return SafeString("")
+    if isinstance(value, Text):
+        return mark_safe(_MARKED.sub(_bdi, escape(value.render(ACTIVE, _mark))))  # noqa: S308
+    if value is None:
+        return SafeString("")
+    if isinstance(value, SafeString):
+        return value
+    return mark_safe(_SIGNED.sub(r'<bdi dir="ltr">\g<0></bdi>', escape(str(value))))  # noqa: S308
+
+
+_TAG = re.compile(r"[a-z][a-z0-9]*")
+
+
+@register.simple_tag
+def element(tag: str, content: Any, **attributes: Any) -> SafeString:
+    """One element around `content` (escaped unless it is safe already), to stand for a
+    placeholder of a translated sentence, so translators see "%(name)s deals", never markup:
+
+        {% element "strong" dealer_name class="dealer-name" as who %}
+        {% blocktranslate with name=who %}{{ name }} deals{% endblocktranslate %}
+
+    An attribute's underscores become hyphens (data_open_dealer is data-open-dealer); True
+    writes it bare, and False or None leaves it out."""
+    if not _TAG.fullmatch(tag):
+        raise template.TemplateSyntaxError(f"not an element name: {tag!r}")
+    written = []
+    for name, value in attributes.items():
+        attribute = name.replace("_", "-")
+        if value is True:
+            written.append(format_html(" {}", attribute))
+        elif value is not False and value is not None:
+            written.append(format_html(' {}="{}"', attribute, value))
+    opening = mark_safe(f"<{tag}{''.join(written)}>")  # noqa: S308 (escaped above)
+    return format_html("{}{}</{}>", opening, content, mark_safe(tag))  # noqa: S308
+
+
+# ---- Words for the page's script (static/js/scorer.js) and the service worker -------------
+# The script writes a few things itself: the hands waiting on the phone without signal, the
+# connection line, the declarations as they are tapped in. Its words come from the page, in
+# the reader's language: base.html writes them as a JSON block (<script id="scorer-words">),
+# and templates/sw.js takes the one it needs. A counting message is written for a few counts
+# (PLURAL_SAMPLES), one of each plural form of every language Scorer speaks; the script picks
+# the one whose form (Intl.PluralRules) is the form of its own count. Placeholders are
+# %(name)s, as in the templates' translations.
+
+PLURAL_SAMPLES = (1, 2, 3, 5)
+"""One count of each plural form: one (1), two (2, Hebrew) or few (2, Russian, Ukrainian),
+other (3), many (5, Russian, Ukrainian)."""
+
+RUN_LENGTHS = range(3, 9)
+
+
+def scorer_words() -> dict[str, Any]:
+    """The script's words in the active language."""
+    return {
+        "hand": gettext("Hand %(number)s"),
+        "handsWaiting": {
+            str(n): ngettext("%(count)s hand not sent yet", "%(count)s hands not sent yet", n)
+            for n in PLURAL_SAMPLES
+        },
+        "notAdded": gettext("Not added"),
+        "sentLater": gettext(
+            "Sent by themselves when the connection is back; the totals count them then."
+        ),
+        "handWaiting": gettext("Hand %(number)s · not sent yet"),
+        "handRefused": gettext("Hand %(number)s · not added"),
+        "dismiss": gettext("Dismiss"),
+        "checkedLater": gettext(
+            "No connection: Scorer checks and scores this hand when it is sent."
+        ),
+        "deals": gettext("%(name)s deals"),
+        "answer": pgettext(
+            "a question of the hand's form and what was entered: Who called trump: Ann",
+            "%(question)s: %(answer)s",
+        ),
+        "notTaken": gettext("Scorer did not take it (%(status)s)."),
+        "cameAfter": gettext("Not sent: it came after the hand above."),
+        "offline": gettext("No connection"),
+        "online": gettext("Back online: updating"),
+        "copy": gettext("%(state)s · a copy kept on this phone"),
+        "copyAt": gettext("%(state)s · the page as kept at %(time)s"),
+        "waitHere": gettext("%(line)s. Hands you save wait on this phone."),
+        "end": pgettext("the end of the connection line", "%(line)s."),
+        "next": pgettext("the button to the hand's next step", "Next: %(step)s →"),
+        "remove": gettext("Remove %(declaration)s"),
+        "declared": pgettext("who declared what", "%(who)s: %(what)s"),
+        # %(cards)s is the run as cards are written: "9–Q♥".
+        "run": {
+            str(n): ngettext("%(count)s-card run %(cards)s", "%(count)s-card run %(cards)s", n)
+            for n in RUN_LENGTHS
+        },
+        "four": {
+            "7": pgettext("a declaration", "four sevens"),
+            "8": pgettext("a declaration", "four eights"),
+            "9": pgettext("a declaration", "four nines"),
+            "10": pgettext("a declaration", "four tens"),
+            "J": pgettext("a declaration", "four jacks"),
+            "Q": pgettext("a declaration", "four queens"),
+            "K": pgettext("a declaration", "four kings"),
+            "A": pgettext("a declaration", "four aces"),
+            "": pgettext("a declaration", "four of a kind"),
+        },
+        # %(cards)s is the king and queen as cards are written: "K+Q♥".
+        "marriage": pgettext("a declaration", "marriage %(cards)s"),
+    }
+
+
+@register.simple_tag(name="scorer_words")
+def scorer_words_tag() -> dict[str, Any]:
+    """{% scorer_words as words %}{{ words|json_script:"scorer-words" }}"""
+    return scorer_words()
+
+
+@register.simple_tag
+def js_word(key: str) -> SafeString:
+    """One of the script's words as a JavaScript string literal (templates/sw.js)."""
+    return mark_safe(json.dumps(scorer_words()[key]))  # noqa: S308 (JSON, ASCII only)

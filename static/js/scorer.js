@@ -4,6 +4,48 @@
   // With script, the meld calculator's cells are tapped rather than typed into.
   document.documentElement.classList.add("js");
 
+  // ---- The words this script writes, in the page's language. -----------------------------
+  // templates/base.html writes them as a JSON block (games/templatetags/scorer_tags.py,
+  // scorer_words); placeholders are %(name)s. A counting message comes written for a few
+  // counts, one of each plural form; another count takes the one whose form is its own.
+  var WORDS = (function () {
+    var block = document.getElementById("scorer-words");
+    try { return block ? JSON.parse(block.textContent) : {}; } catch (e) { return {}; }
+  })();
+  var LANG = document.documentElement.lang || "en";
+  function fill(text, values) {
+    return String(text || "").replace(/%\((\w+)\)s|%%/g, function (all, name) {
+      if (!name) return "%";
+      return values && name in values ? String(values[name]) : all;
+    });
+  }
+  function say(key, values) { return fill(WORDS[key], values); }
+  function sayCount(key, count, values) {
+    var forms = WORDS[key] || {};
+    var text = forms[String(count)];
+    if (text === undefined) {
+      var samples = Object.keys(forms);
+      text = forms[samples[samples.length - 1]];
+      try {
+        var rules = new Intl.PluralRules(LANG);
+        for (var i = 0; i < samples.length; i++) {
+          if (rules.select(Number(samples[i])) === rules.select(count)) { text = forms[samples[i]]; break; }
+        }
+      } catch (e) { /* no Intl.PluralRules: the last form written */ }
+    }
+    var all = { count: count };
+    Object.keys(values || {}).forEach(function (name) { all[name] = values[name]; });
+    return fill(text, all);
+  }
+  // Times as the phone writes them in the page's language ("21:05" for a phone set to
+  // British English), else as the language does.
+  function locales() {
+    var own = Array.prototype.filter.call(navigator.languages || [], function (tag) {
+      return tag.split("-")[0].toLowerCase() === LANG.split("-")[0];
+    });
+    return own.length ? own : [LANG];
+  }
+
   // Card points: typing one team's points fills in the other's (total − x).
   document.addEventListener("input", function (event) {
     var input = event.target;
@@ -406,7 +448,10 @@
     var last = index === keys.length - 1;
     if (next) {
       next.hidden = last;
-      if (!last) next.textContent = "Next: " + section.querySelector('[data-goto="' + keys[index + 1] + '"]').getAttribute("aria-label").replace(/^\d+: /, "").toLowerCase() + " →";
+      if (!last) {
+        var step = section.querySelector('[data-goto="' + keys[index + 1] + '"]').dataset.title || "";
+        next.textContent = say("next", { step: step.toLocaleLowerCase(LANG) });
+      }
     }
     if (save) save.hidden = !last;
     if (remember) { try { sessionStorage.setItem(phaseKey(section), key); } catch (e) { /* private mode */ } }
@@ -435,17 +480,32 @@
   // ---- Declarations in four taps: who, how many cards, the top card, the suit. -----------
   var SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
   var RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"];
-  var PLURAL = { "7": "sevens", "8": "eights", "9": "nines", "10": "tens", J: "jacks", Q: "queens", K: "kings", A: "aces" };
   function rowPart(row, part) { return row.querySelector(".part-" + part + " select"); }
+  // A rank as the row's menu names it, in the page's language.
+  function rankLabel(select, rank) {
+    var option = rank && Array.prototype.filter.call(select.options, function (o) { return o.value === rank; })[0];
+    return option ? option.text : rank;
+  }
+  // Cards as a card player writes them, "9–Q♥", read left to right in a right-to-left line
+  // too (isolated: U+2066 … U+2069).
+  function cards(text) {
+    return document.documentElement.dir === "rtl" ? "\u2066" + text + "\u2069" : text;
+  }
   function describe(row) {
     var seat = rowPart(row, "seat"), kind = rowPart(row, "kind");
     var who = seat.options[seat.selectedIndex] ? seat.options[seat.selectedIndex].text : "";
     var k = kind ? kind.value || "sequence" : "sequence";
     var length = rowPart(row, "length").value, top = rowPart(row, "top").value, suit = rowPart(row, "suit").value;
-    if (k === "four") return who + ": four " + (PLURAL[top] || "of a kind");
-    if (k === "marriage") return who + ": marriage K+Q" + (SYMBOLS[suit] || "");
+    var fours = WORDS.four || {};
+    var tops = rowPart(row, "top");
+    if (k === "four") return say("declared", { who: who, what: fours[top] || fours[""] || "" });
+    if (k === "marriage") {
+      var pair = cards(rankLabel(tops, "K") + "+" + rankLabel(tops, "Q") + (SYMBOLS[suit] || ""));
+      return say("declared", { who: who, what: say("marriage", { cards: pair }) });
+    }
     var low = RANKS[RANKS.indexOf(top) - Number(length) + 1] || "";
-    return who + ": " + length + "-card run " + low + "–" + top + (SYMBOLS[suit] || "");
+    var run = cards(rankLabel(tops, low) + "–" + rankLabel(tops, top) + (SYMBOLS[suit] || ""));
+    return say("declared", { who: who, what: sayCount("run", Number(length), { cards: run }) });
   }
   function renderList(root) {
     root = root || document;
@@ -463,7 +523,7 @@
         remove.type = "button";
         remove.className = "quiet";
         remove.dataset.removeRow = String(index);
-        remove.setAttribute("aria-label", "Remove " + text.textContent);
+        remove.setAttribute("aria-label", say("remove", { declaration: text.textContent }));
         remove.textContent = "✕";
         item.appendChild(text);
         item.appendChild(remove);
@@ -476,9 +536,9 @@
     return builder._state;
   }
   function showStep(builder, step) {
-    var asks = { seat: "Who declared?", kind: "What?", length: "How many cards?", top: "Top card?", suit: "Which suit?" };
     Array.prototype.forEach.call(builder.querySelectorAll("[data-step]"), function (s) { s.hidden = s.dataset.step !== step; });
-    builder.querySelector("[data-ask]").textContent = asks[step];
+    var shown = builder.querySelector('[data-step="' + step + '"]');
+    builder.querySelector("[data-ask]").textContent = shown ? shown.dataset.question || "" : "";
     builder.querySelector("[data-cancel]").hidden = step === "seat";
     if (step === "top") {
       var state = builderState(builder);
@@ -486,7 +546,6 @@
       Array.prototype.forEach.call(builder.querySelectorAll('[data-step="top"] .pick'), function (b) {
         var four = state.kind === "four";
         b.disabled = !four && Number(b.dataset.order) < length - 1;
-        b.textContent = b.dataset.value;
       });
     }
   }
@@ -671,10 +730,10 @@
       var text = label ? label.textContent.trim().replace(/\s+/g, " ") : el.value;
       if (el.tagName === "SELECT") text = el.options[el.selectedIndex].text;
       var legend = el.closest("fieldset") && el.closest("fieldset").querySelector("legend");
-      var title = legend ? legend.textContent.trim().replace(/\s+/g, " ").replace(/[?:]$/, "") : "";
-      if (el.name === "dealer") { parts.push(text + " deals"); return; }
-      if (el.type === "number" || el.type === "text") parts.push(text + ": " + el.value);
-      else parts.push(title ? title + ": " + text : text);
+      var title = legend ? legend.textContent.trim().replace(/\s+/g, " ").replace(/[?:؟？：]$/, "") : "";
+      if (el.name === "dealer") { parts.push(say("deals", { name: text })); return; }
+      if (el.type === "number" || el.type === "text") parts.push(say("answer", { question: text, answer: el.value }));
+      else parts.push(title ? say("answer", { question: title, answer: text }) : text);
     });
     return parts.join(" · ");
   }
@@ -688,17 +747,17 @@
       box.hidden = !hands.length;
       if (!hands.length) return hands;
       var title = document.createElement("h2");
-      title.textContent = waiting ? (waiting === 1 ? "1 hand not sent yet" : waiting + " hands not sent yet") : "Not added";
+      title.textContent = waiting ? sayCount("handsWaiting", waiting) : say("notAdded");
       var hint = document.createElement("p");
       hint.className = "hint";
-      hint.textContent = waiting ? "Sent by themselves when the connection is back; the totals count them then." : "";
+      hint.textContent = waiting ? say("sentLater") : "";
       var list = document.createElement("ul");
       list.className = "outbox-list";
       hands.forEach(function (hand) {
         var item = document.createElement("li");
         item.className = "outbox-hand " + hand.state;
         var head = document.createElement("strong");
-        head.textContent = "Hand " + hand.number + (hand.state === "waiting" ? " · not sent yet" : " · not added");
+        head.textContent = say(hand.state === "waiting" ? "handWaiting" : "handRefused", { number: hand.number });
         var what = document.createElement("span");
         what.textContent = hand.summary;
         item.appendChild(head);
@@ -711,7 +770,7 @@
           dismiss.type = "button";
           dismiss.className = "quiet";
           dismiss.dataset.dismiss = hand.key;
-          dismiss.textContent = "Dismiss";
+          dismiss.textContent = say("dismiss");
           item.appendChild(why);
           item.appendChild(dismiss);
         }
@@ -750,10 +809,9 @@
     setValue(form, "key", newKey());
     setValue(form, "expect_number", String(last.number + 1));
     var heading = section.querySelector("h2");
-    if (heading) heading.textContent = "Hand " + (last.number + 1);
-    var meta = document.querySelector(".board-meta");
-    var first = meta && meta.firstChild;
-    if (first && first.nodeType === Node.TEXT_NODE) first.textContent = first.textContent.replace(/Hand \d+/, "Hand " + (last.number + 1));
+    if (heading) heading.textContent = say("hand", { number: last.number + 1 });
+    var meta = document.querySelector("[data-next-hand]");
+    if (meta) meta.textContent = say("hand", { number: last.number + 1 });
     section.dataset.offlineAfter = last.key;
     pending = {}; queued = {}; sentValue = {};
     var draft = readDraft(section);
@@ -771,7 +829,7 @@
     preview.textContent = "";
     var note = document.createElement("p");
     note.className = "hint";
-    note.textContent = "No connection: Scorer checks and scores this hand when it is sent.";
+    note.textContent = say("checkedLater");
     preview.appendChild(note);
   }
 
@@ -878,11 +936,11 @@
         });
       }
       var notice = page.querySelector(".notice p");
-      var message = notice ? notice.textContent : "Scorer did not take it (" + status + ").";
+      var message = notice ? notice.textContent : say("notTaken", { status: status });
       var refused = hands.slice(index);
       refused.forEach(function (h, i) {
         h.state = "refused";
-        h.message = i === 0 ? message : "Not sent: it came after the hand above.";
+        h.message = i === 0 ? message : say("cameAfter");
       });
       return Promise.all(refused.map(putHand)).then(function () {
         afterSending(status === 409 ? answer.html : null);
@@ -929,13 +987,14 @@
       var main = document.querySelector("main");
       main.parentNode.insertBefore(line, main);
     }
-    var text = offline ? "No connection" : "Back online: updating";
+    var text = say(offline ? "offline" : "online");
     if (copy) {
       var when = new Date(copy);
-      text += isNaN(when) ? " · a copy kept on this phone" : " · the page as kept at " + when.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+      text = isNaN(when) ? say("copy", { state: text }) : say("copyAt", {
+        state: text, time: when.toLocaleTimeString(locales(), { hour: "numeric", minute: "2-digit" })
+      });
     }
-    text += offline && entry() ? ". Hands you save wait on this phone." : ".";
-    line.textContent = text;
+    line.textContent = say(offline && entry() ? "waitHere" : "end", { line: text });
   }
   window.addEventListener("offline", function () { connection(); offlinePreview(entry()); });
   window.addEventListener("online", function () { connection(); flush(); send(); poll(); });
@@ -962,6 +1021,25 @@
   function setUp() { setUpPhases(); setUpBuilders(); fadeNotices(); }
   document.addEventListener("DOMContentLoaded", setUp);
   document.addEventListener("htmx:afterSettle", setUp);
+})();
+
+// The language picker (templates/base.html) sends itself once a language is chosen with a
+// finger or a mouse. A choice made with the keyboard's arrows waits for its button: stepping
+// through the list must not leave the page at the first step.
+(function () {
+  "use strict";
+  var keyed = null;
+  document.addEventListener("keydown", function (event) {
+    var picker = event.target.closest && event.target.closest("[data-language-picker]");
+    keyed = picker ? event.target : null;
+  });
+  document.addEventListener("pointerdown", function () { keyed = null; });
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("[data-language-picker]");
+    if (!form || event.target.name !== "language") return;
+    if (keyed === event.target) return;
+    if (form.requestSubmit) form.requestSubmit(); else form.submit();
+  });
 })();
 
 // The circle's time zone, from this phone's clock: it decides which card night a game is in.

@@ -87,8 +87,9 @@ def test_htmx_redraws_the_history_alone(client: Client, busy: Circle) -> None:
 def test_each_game_in_the_history_is_under_its_night(client: Client, busy: Circle) -> None:
     html = client.get(f"/c/{busy.slug}/").content.decode()
     # 18:00 UTC on 1 May plus 24 hours: games up to 05:59 on 2 May are the night of 1 May.
-    assert f'href="/c/{busy.slug}/nights/2026-05-02/">Saturday 2 May 2026' in html
-    assert f'href="/c/{busy.slug}/nights/2026-05-01/">Friday 1 May 2026' in html
+    # Each night is named as the reader's language writes a date (English: DATE_FORMAT).
+    assert f'href="/c/{busy.slug}/nights/2026-05-02/">Saturday, May 2, 2026' in html
+    assert f'href="/c/{busy.slug}/nights/2026-05-01/">Friday, May 1, 2026' in html
 
 
 # -- the CSV --------------------------------------------------------------------------------
