@@ -11,7 +11,7 @@ from urllib.parse import quote
 import segno
 from django import template
 from django.contrib.staticfiles import finders
-from django.utils import translation
+from django.utils import formats, translation
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
@@ -93,6 +93,11 @@ class _ActiveLanguage:
 
     def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
         return translation.npgettext(context, singular, plural, count)
+
+    def grouped(self, value: int) -> str:
+        """A bound written with the locale's thousands separator: "5.000" in Turkish."""
+        shown = formats.number_format(abs(value), force_grouping=True)
+        return f"{MINUS}{shown}" if value < 0 else shown
 
 
 ACTIVE = _ActiveLanguage()

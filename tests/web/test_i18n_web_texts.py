@@ -338,3 +338,14 @@ class TestNumbersDatesAndPlurals:
 def test_the_catalogue_holds_the_card_words_the_forms_ask_for() -> None:
     for rank, _ in RANKS:
         assert f"card.rank.{rank}" in CATALOGUE and f"card.name.{rank}" in CATALOGUE
+
+
+def test_a_bound_in_a_message_uses_the_readers_thousands_separator() -> None:
+    from games.engine.texts import Grouped
+
+    text = Text("numbers.too_large", most=Grouped(1_000_000_000))
+    assert say_text(text) == "is too large: at most 1,000,000,000"
+    with translation.override("tr"):
+        assert "1.000.000.000" in say_text(text)
+    with translation.override("ru"):
+        assert "1\xa0000\xa0000\xa0000" in say_text(text)
