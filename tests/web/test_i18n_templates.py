@@ -547,4 +547,4 @@ def test_a_hebrew_game_page_keeps_a_negative_total_beside_its_sign(
     # sign "=" stays in the line, on the side the line reads from.
     assert re.search(r'<small>= <span class="ltr">\u2212\d+</span></small>', page)
     # A note's signed score likewise ("…but made only 630: −700.").
-    assert re.search(r'<li>[^<]*<bdi dir="ltr">\u2212\d+</bdi>', page)
+    assert re.search(r'<li>(?:(?!</li>).)*<bdi dir="ltr">\u2212\d+</bdi>', page)
