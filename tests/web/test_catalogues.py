@@ -169,3 +169,18 @@ MAKEMESSAGES = [
     "--ignore=tests",
     "--ignore=bench",
 ]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_no_translation_brings_a_straight_quote_or_markup_its_english_lacks(code: str) -> None:
+    """A translation lands inside HTML attributes (titles, labels) as it is: a straight `"`
+    or a tag the English does not have would break the page. Typographic quotes are fine."""
+    wrong = []
+    for entry in entries(code):
+        forms = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
+        english = entry.msgid + (entry.msgid_plural or "")
+        for form in forms:
+            for mark in ('"', "<", ">"):
+                if form.count(mark) > english.count(mark):
+                    wrong.append((entry.msgid, form))
+    assert wrong == [], f"{code}: {wrong[:5]}"
