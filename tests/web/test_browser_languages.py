@@ -139,8 +139,8 @@ def test_hebrew_mirrors_the_page_and_keeps_scores_readable(phone: Any, scheme: s
     page = phone(scheme, SIZES["390"], locale="he")
     page.goto(f"/c/{game.circle.slug}/g/{game.slug}/?hands=details")
     fits(page, 390)
-    # The first side's box stands at the right of the screen, as the page reads.
-    first, second = page.locator("#scoreboard .side").all()[:2]
+    # The first side stands at the right of the screen, as the page reads.
+    first, second = page.locator("#scoreboard .board-line li").all()[:2]
     assert first.bounding_box()["x"] > second.bounding_box()["x"]
     # A negative score keeps its minus sign before its digits: each number with a minus sign
     # is laid out left to right inside the right-to-left page.
