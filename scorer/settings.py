@@ -126,6 +126,8 @@ LANGUAGES = [
     ("he", "עברית"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Where a language's date formats differ from Django's own (scorer/formats/<code>/).
+FORMAT_MODULE_PATH = ["scorer.formats"]
 LANGUAGE_COOKIE_AGE = 400 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"

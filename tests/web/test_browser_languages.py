@@ -165,3 +165,16 @@ def test_the_menu_picker_changes_the_language_and_the_phone_remembers_it(phone: 
     page.goto(f"/c/{game.circle.slug}/")
     assert page.locator("html").get_attribute("lang") == "ru"
     page.screenshot(path=str(SHOTS / "lang-ru-circle.png"), full_page=True)
+
+
+@pytest.mark.parametrize("language", ["ru", "uk", "ta"])
+def test_the_meld_calculator_names_its_cards_within_a_narrow_phone(
+    phone: Any, language: str
+) -> None:
+    """Full card names ("Десятка", "பத்து") in five columns still fit 360 px."""
+    circle = Circle.objects.create()
+    page = phone("light", SIZES["360"], locale=language)
+    page.goto(f"/c/{circle.slug}/melds")
+    assert page.locator("html").get_attribute("lang") == language
+    fits(page, 360)
+    page.screenshot(path=str(SHOTS / f"lang-{language}-melds-360.png"), full_page=True)

@@ -123,7 +123,7 @@ def test_the_poll_speaks_the_language_of_the_page(game: Game) -> None:
     )
     late = phone.get(reverse("game_live", args=at), seen, **HTMX)
     assert late.status_code == 200 and late["Content-Language"] == "tr"
-    assert "Hand 2 saved" in late.content.decode()
+    assert "2. tur kaydedildi" in late.content.decode()
     change = phone.post(reverse("hand_progress", args=at), {"nope": "1"})
     assert change.status_code == 400 and change["Content-Language"] == "tr"
 

@@ -213,7 +213,7 @@ class TestWordsOfTheWebLayer:
             assert [row.result_text for row in sheet.rows] == ["yaptı", "batar"]
             assert [row.result for row in sheet.rows] == ["made", "failed"]
             rows = list(csv.reader(io.StringIO(sheet_csv(sheet).lstrip("\ufeff"))))
-        assert rows[0][:3] == ["El", "Dealer", "Koz seçen"]
+        assert rows[0][:3] == ["El", "Dağıtan", "Koz seçen"]
         assert "Ann & Cleo: toplam" in rows[0]
         assert rows[1][5] == "yaptı" and rows[2][5] == "batar"
 
@@ -281,10 +281,10 @@ class TestNumbersDatesAndPlurals:
         with translation.override("tr"):
             assert number_text(1_000_000) == "1.000.000"
             field = WholeNumberField(min_value=0, max_value=8)
-            with pytest.raises(Exception, match="Enter a number from 0 to 8"):
+            with pytest.raises(Exception, match="0 ile 8 arasında bir sayı girin"):
                 field.clean("1000000001")
             big = WholeNumberField()
-            with pytest.raises(Exception, match="\u22121.000.000.000 to 1.000.000.000"):
+            with pytest.raises(Exception, match="\u22121.000.000.000 ile 1.000.000.000 arasında"):
                 big.clean("1000000001")
 
     def test_a_night_is_named_by_the_locales_date(self) -> None:
@@ -349,3 +349,11 @@ def test_a_bound_in_a_message_uses_the_readers_thousands_separator() -> None:
         assert "1.000.000.000" in say_text(text)
     with translation.override("ru"):
         assert "1\xa0000\xa0000\xa0000" in say_text(text)
+
+
+@pytest.mark.parametrize(("language", "said"), [("ru", "30 ноября"), ("uk", "30 листопада")])
+def test_a_day_and_month_take_the_genitive_month(language: str, said: str) -> None:
+    from django.utils.formats import date_format
+
+    with translation.override(language):
+        assert date_format(dt.date(2026, 11, 30), "MONTH_DAY_FORMAT") == said
