@@ -112,6 +112,10 @@ ENGINE_WORDS = (
     pgettext_lazy("seat", "East"),
     pgettext_lazy("seat", "South"),
     pgettext_lazy("seat", "West"),
+    pgettext_lazy("seat", "Player 1"),
+    pgettext_lazy("seat", "Player 2"),
+    pgettext_lazy("seat", "Player 3"),
+    pgettext_lazy("seat", "Player 4"),
     # A deal that was not played, as a score sheet writes it.
     pgettext_lazy("deal", "redeal"),
     pgettext_lazy("deal", "void"),

@@ -20,6 +20,7 @@ from games.forms.base import (
     seat_choices,
     three_phases,
 )
+from games.templatetags.scorer_tags import left_to_right
 
 CARD_POINTS_304 = {"J": 30, "9": 20, "A": 11, "10": 10, "K": 3, "Q": 2, "8": 0, "7": 0}
 
@@ -130,8 +131,9 @@ class ThreeOFourHandForm(HandForm):
             self.fields[f"marriage_{suit}"] = forms.ChoiceField(
                 required=False,
                 choices=[("", "—"), *seats],
-                # "K+Q♠", the ranks as the reader's language writes them.
-                label=f"{rank_label('K', 'rank')}+{rank_label('Q', 'rank')}{symbol}",
+                # "K+Q♠", the ranks as the reader's language writes them, kept left to
+                # right on a right-to-left page.
+                label=left_to_right(f"{rank_label('K', 'rank')}+{rank_label('Q', 'rank')}{symbol}"),
             )
         if self.WIDOW:
             for name in ("called_rank", "called_suit", "partner", "partner_lost"):

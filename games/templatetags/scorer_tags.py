@@ -33,12 +33,18 @@ def get_count(values: Any, name: str) -> str:
 MINUS = "\u2212"
 
 
+def left_to_right(shown: str) -> str:
+    """A signed number kept whole on a right-to-left page (U+2066 … U+2069), so "−380"
+    never reads "380−"; on other pages as it is."""
+    return f"\u2066{shown}\u2069" if translation.get_language_bidi() else shown
+
+
 @register.filter
 def minus(value: Any) -> str:
     """A number with a real minus sign when negative: "−380"."""
     if not isinstance(value, int):
         return str(value)
-    return f"{MINUS}{-value}" if value < 0 else str(value)
+    return left_to_right(f"{MINUS}{-value}") if value < 0 else str(value)
 
 
 @register.filter
@@ -46,7 +52,7 @@ def signed(value: Any) -> str:
     """A score with its sign, a real minus sign when negative: "+130", "−20", never "+-20"."""
     if not isinstance(value, int):
         return str(value)
-    return f"+{value}" if value >= 0 else f"{MINUS}{-value}"
+    return left_to_right(f"+{value}" if value >= 0 else f"{MINUS}{-value}")
 
 
 @register.simple_tag
