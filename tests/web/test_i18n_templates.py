@@ -545,6 +545,6 @@ def test_a_hebrew_game_page_keeps_a_negative_total_beside_its_sign(
     assert 'dir="rtl"' in html_tag(page)
     # "= −380" after a hand's score: the total is an element of its own, left to right; the
     # sign "=" stays in the line, on the side the line reads from.
-    assert re.search(r'<small>= <span class="ltr">\u2212\d+</span></small>', page)
+    assert re.search(r'<small>= <span class="ltr">\u2066\u2212\d+\u2069</span></small>', page)
     # A note's signed score likewise ("…but made only 630: −700.").
     assert re.search(r'<li>(?:(?!</li>).)*<bdi dir="ltr">\u2212\d+</bdi>', page)
