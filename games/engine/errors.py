@@ -7,7 +7,7 @@ class ScorerError(ValueError):
     """A problem with one field of a hand, a setting or a record.
 
     `field` is the key the problem is about; `message` is a catalogue sentence (a Text, see
-    texts.py), so a page can say it in the reader's language. `str(error)` is English.
+    texts/), so a page can say it in the reader's language. `str(error)` is English.
     """
 
     def __init__(self, field: str, message: str) -> None:

@@ -3,7 +3,7 @@
 Negative numbers carry a real minus sign (U+2212), never a hyphen, so "+-700" cannot
 appear; a sentence's verb agrees with its subject ("Tharshini wins", "Ann & Cleo win").
 
-Sentences themselves live in the catalogue (texts.py): these helpers write the values a
+Sentences themselves live in the catalogue (texts/): these helpers write the values a
 sentence quotes. A verb that agrees with its subject is a counting entry of the catalogue
 there, counted by the players in the subject, so that every language gets its own forms.
 """

@@ -93,7 +93,7 @@ def test_every_catalogue_sentence_is_used_by_the_engine_or_the_site_and_every_id
     said: set[str] = set()
     sources = [*(ROOT / "games").rglob("*.py"), *(ROOT / "templates").rglob("*.html")]
     for path in sources:
-        if path.name == "texts.py":
+        if path.parent.name == "texts" and path.parent.parent.name == "engine":
             continue
         source = path.read_text()
         said |= set(re.findall(r"""\bsay\(\s*["']([a-z0-9_.]+)["']""", source))

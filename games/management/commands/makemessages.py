@@ -1,4 +1,4 @@
-"""makemessages that also reads the engine's catalogue (games/engine/texts.py).
+"""makemessages that also reads the engine's catalogue (games/engine/texts/).
 
 The engine writes its English as `_t(id, english)` and `_tn(id, singular, plural)`; the id
 becomes the message's context, so two sentences with the same English stay apart.
