@@ -78,7 +78,8 @@ def shown_text(value: Any) -> str:
 def engine_word(context: str, value: Any) -> Any:
     """One of the engine's fixed words (a game's name, "Caller", "bids first") in the reader's
     language: a Text through its catalogue, plain English through the web's (`context` as the
-    message context, listed in ENGINE_WORDS so that makemessages finds it)."""
+    message context, listed in ENGINE_WORDS so that makemessages finds it; a game's name is
+    listed by its hand form, HandForm.game_name)."""
     if isinstance(value, Text | dict):
         return shown_text(value)
     if isinstance(value, str) and value:
@@ -89,14 +90,6 @@ def engine_word(context: str, value: Any) -> Any:
 # The engine's fixed words as the translators see them; engine_word looks them up by their
 # English, so a word the engine adds later is shown in English until it is listed here.
 ENGINE_WORDS = (
-    # The games' names.
-    pgettext_lazy("game", "Klaberjass"),
-    pgettext_lazy("game", "Terz"),
-    pgettext_lazy("game", "Euchre"),
-    pgettext_lazy("game", "304"),
-    pgettext_lazy("game", "304, three-hand"),
-    pgettext_lazy("game", "Hoşkin"),
-    pgettext_lazy("game", "Hoşkin Tekli"),
     # The score sheet's heading for who called, bid or holds the contract.
     pgettext_lazy("taker", "Caller"),
     pgettext_lazy("taker", "Bidder"),
@@ -979,13 +972,10 @@ class Declaration(models.Model):
 
     @property
     def label(self) -> str:
-        """What was declared, in the words the hand list uses ("4-card run 9–Q♥")."""
-        from games.engine.declarations import Declaration as Declared
-
+        """What was declared, in the words the hand list uses ("4-card run 9–Q♥"), as the
+        hand's game describes it."""
         data = {"seat": self.seat, "kind": self.kind, **self.details}
-        if self.kind in ("meld",):
-            return pgettext("declaration", "melds")
-        return shown_text(Declared.read(data, self.order, 4, (self.kind,)).describe())
+        return shown_text(self.hand.game.rules.describe_declaration(data))
 
     @property
     def reason_text(self) -> str:
