@@ -1071,7 +1071,7 @@ def _preview(found: Game, form: HandForm, number: int) -> dict[str, Any]:
     context: dict[str, Any] = {"problems": [], "rows": None, "notes": []}
     if form.is_valid():
         try:
-            scored = found.score_at(number, form.facts())
+            scored = found.scored_with(form.facts(), number)
         except HandError as error:
             name = form.error_fields.get(error.field, error.field)
             if name in form.fields and form.data.get(name) in (None, ""):
