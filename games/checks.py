@@ -106,6 +106,16 @@ def _form_problems(variant: Variant[Any, Any], form: Any) -> Iterator[tuple[str,
         )
     yield from _outcome_problems(variant, form)
     yield from _tool_problems(variant, form)
+    for entering in (form, form.helper_form):
+        rows = getattr(entering, "KINDS", None)  # declarations entered row by row
+        unknown = sorted({kind for kind, _label in rows or ()} - set(variant.declaration_kinds))
+        if unknown:
+            yield (
+                "games.E010",
+                f"The form {entering.__qualname__} enters declarations of the kinds {unknown}, "
+                f"which the game {key!r} does not have.",
+                "Offer only the variant's declaration_kinds.",
+            )
 
 
 def _settings_problems(variant: Variant[Any, Any], form: Any) -> Iterator[tuple[str, str, str]]:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine.auction import calls_in_turn
 from games.engine.cards import Rank
+from games.engine.hoskin import CARDS
 from games.forms.base import (
     AFTER,
     BEFORE,
@@ -201,6 +202,7 @@ class HoskinHandForm(HandForm):
                 _("%(name)s's trick points") % {"name": name},
                 _("Trick points"),
             )
+        self.card_total = CARDS  # the trick points of a deal, the gömü's included
         self.add_own_fields()
         for name in self.OTHER_GAMES_FIELDS:
             del self.fields[name]

@@ -371,6 +371,14 @@ class TestAMissingPieceIsReported:
         found = errors_of(new_game["variants"], new_game["forms"])
         assert [e[:10] for e in found] == ["games.E008"]
 
+    def test_declarations_of_a_kind_the_game_does_not_have(
+        self, new_game: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        form = new_game["forms"]["high"]
+        monkeypatch.setattr(form, "KINDS", [("sequence", "Run")], raising=False)
+        found = errors_of(new_game["variants"], new_game["forms"])
+        assert [e[:10] for e in found] == ["games.E010"]
+
     def test_a_tool_without_what_its_page_needs(
         self, new_game: dict[str, Any], monkeypatch: pytest.MonkeyPatch
     ) -> None:
