@@ -78,7 +78,8 @@ def shown_text(value: Any) -> str:
 def engine_word(context: str, value: Any) -> Any:
     """One of the engine's fixed words (a game's name, "Caller", "bids first") in the reader's
     language: a Text through its catalogue, plain English through the web's (`context` as the
-    message context, listed in ENGINE_WORDS so that makemessages finds it)."""
+    message context, listed in ENGINE_WORDS so that makemessages finds it; a game's name is
+    listed by its hand form, HandForm.game_name)."""
     if isinstance(value, Text | dict):
         return shown_text(value)
     if isinstance(value, str) and value:
@@ -89,14 +90,6 @@ def engine_word(context: str, value: Any) -> Any:
 # The engine's fixed words as the translators see them; engine_word looks them up by their
 # English, so a word the engine adds later is shown in English until it is listed here.
 ENGINE_WORDS = (
-    # The games' names.
-    pgettext_lazy("game", "Klaberjass"),
-    pgettext_lazy("game", "Terz"),
-    pgettext_lazy("game", "Euchre"),
-    pgettext_lazy("game", "304"),
-    pgettext_lazy("game", "304, three-hand"),
-    pgettext_lazy("game", "Hoşkin"),
-    pgettext_lazy("game", "Hoşkin Tekli"),
     # The score sheet's heading for who called, bid or holds the contract.
     pgettext_lazy("taker", "Caller"),
     pgettext_lazy("taker", "Bidder"),
@@ -374,11 +367,19 @@ class Game(models.Model):
             return None
         return self.live_hands().filter(number=number - 1).first()
 
-    def score_at(self, number: int, facts: Mapping[str, Any]) -> GameScore:
-        """Score `facts` as hand `number` would score, after the hands before it as stored
-        (the preview and the save make this same call)."""
+    def scored_with(
+        self, facts: Mapping[str, Any], number: int, later: Sequence[Hand] = ()
+    ) -> GameScore:
+        """The game scored with `facts` as hand `number`, from the state stored with the
+        hand before it, and then the `later` hands as stored; HandError names the first hand
+        that is wrong.
+
+        The preview, the save of a new hand and the save of an edited one all score a hand
+        through here, so what the preview shows is what the save stores.
+        """
         before = self.hand_before(number)
-        return self.score([dict(facts)], before.carried() if before else None)
+        start = before.carried() if before else None
+        return self.score([dict(facts), *(hand.facts for hand in later)], start)
 
     # -- changes: each one transaction, each one engine call ---------------------------
     #
@@ -425,17 +426,17 @@ class Game(models.Model):
         if expect_version is not None and expect_version != game.version:
             raise AlreadySaved(game, None)
         # Only the new hand is scored, from the state the newest hand stored.
-        newest = game.live_hands().last()
-        scored = game.score([dict(facts)], newest.carried() if newest else None)
+        number = game.hand_count + 1
+        scored = game.scored_with(facts, number)
         hand = Hand(
             game=game,
-            number=newest.number + 1 if newest and newest.number else 1,
+            number=number,
             facts={},
             idempotency_key=key or None,
             source=current.token,
         )
         hand.set_facts(scored.hands[0].hand)
-        game._store(scored, [hand], rewrite=[hand], before=newest)
+        game._store(scored, [hand], rewrite=[hand], played=number - 1)
         current.clear(saved=hand)
         self._reload()
         return hand
@@ -479,14 +480,12 @@ class Game(models.Model):
         game = self._locked()
         hand = game._current(hand_id, version, number)
         assert hand.number is not None
-        before = game.hand_before(hand.number)
         later = list(game.live_hands().filter(number__gt=hand.number))
-        start = before.carried() if before else None
-        scored = game.score([dict(facts), *(h.facts for h in later)], start)
+        scored = game.scored_with(facts, hand.number, later)
         hand.set_facts(scored.hands[0].hand)
         hand.version += 1
         hand.save()
-        game._store(scored, [hand, *later], rewrite=[hand], before=before)
+        game._store(scored, [hand, *later], rewrite=[hand], played=hand.number - 1)
         self._reload()
         return hand
 
@@ -595,42 +594,46 @@ class Game(models.Model):
         before = self.hand_before(place)
         later = list(self.live_hands().filter(number__gte=place))
         scored = self.score([h.facts for h in later], before.carried() if before else None)
-        self._store(scored, later, rewrite, before)
+        self._store(scored, later, rewrite, place - 1, before)
 
     def _store(
         self,
         scored: GameScore,
         stored: Sequence[Hand],
         rewrite: Sequence[Hand] = (),
+        played: int = 0,
         before: Hand | None = None,
     ) -> None:
-        """Write the engine's answer for `stored`, the hands after `before` (scored from its
-        state): each hand's result, the game's totals and status.
+        """Write the engine's answer for `stored`, the hands after the first `played` (scored
+        from the state of the hand before them, `before` when it was read): each hand's
+        result, the game's totals and status.
 
         Hands in `rewrite` are new or edited: their Bid and Declaration rows are written
         anew. Other hands whose result moved get their declaration verdicts updated.
         """
         changed, new = [], set()
+        declared: dict[int, tuple[tuple[Any, Any], ...]] = {}
         for hand, result in zip(stored, scored.hands, strict=True):
-            moved = hand.apply(result, self.rules.declared(result.hand, result.score))
+            moved = hand.apply(result)
             if hand.pk is None:
                 hand.save()
                 new.add(hand.pk)
             elif moved:
                 changed.append(hand)
+            if hand in rewrite or moved:
+                declared[hand.pk] = self.rules.declared(result.hand, result.score)
         if changed:
             Hand.objects.bulk_update(changed, ["scores", "totals", "winners", "notes", "made"])
         for hand, result in zip(stored, scored.hands, strict=True):
             if hand in rewrite:
-                hand.write_table_rows(self, result, replace=hand.pk not in new)
+                hand.write_table_rows(self, result, declared[hand.pk], replace=hand.pk not in new)
         moved_rows = [h for h in changed if h not in rewrite]
         if moved_rows:
-            by_pk = {h.pk: h for h in moved_rows}
             rows = list(Declaration.objects.filter(hand__in=moved_rows))
             for row in rows:
-                row.apply(by_pk[row.hand_id].verdict(row.order))
+                _declaration, verdict = declared[row.hand_id][row.order]
+                row.apply(verdict)
             Declaration.objects.bulk_update(rows, ["points", "counted", "reason"])
-        played = (before.number or 0) if before else 0
         self._take_result(scored, played + len(stored), before)
 
     def _take_result(self, scored: GameScore, hand_count: int, before: Hand | None = None) -> None:
@@ -707,8 +710,9 @@ class Game(models.Model):
         for number, result in enumerate(scored.hands, start=1):
             hand = Hand(number=number, facts={})
             hand.set_facts(result.hand)
-            hand.apply(result, engine.declared(result.hand, result.score))
-            hand_bids, hand_declarations = hand.table_rows(engine, result)
+            hand.apply(result)
+            declared = engine.declared(result.hand, result.score)
+            hand_bids, hand_declarations = hand.table_rows(engine, result, declared)
             hands.append(hand)
             bids += hand_bids
             declarations += hand_declarations
@@ -778,8 +782,6 @@ class Hand(models.Model):
             ),
         ]
 
-    _declared: tuple[tuple[Any, Any], ...] = ()
-
     def summary(self, names: Sequence[str]) -> str:
         """The hand in a few words, for undo buttons and conflict messages: "Ann ♥ +130",
         in the reader's language."""
@@ -807,9 +809,8 @@ class Hand(models.Model):
         self.declarer = hand.declarer
         self.contract = hand.contract
 
-    def apply(self, result: ScoredHand, declared: Sequence[Any] = ()) -> bool:
+    def apply(self, result: ScoredHand) -> bool:
         """Take the engine's result; True when anything stored changed."""
-        self._declared = tuple(declared)
         score = result.score
         new = (
             list(score.scores),
@@ -826,23 +827,31 @@ class Hand(models.Model):
         """The state this hand leaves for the next one, as stored."""
         return Carried(tuple(self.totals), self.number or 0, tuple(self.winners))
 
-    def verdict(self, order: int) -> Any:
-        return self._declared[order][1]
-
-    def write_table_rows(self, game: Game, result: Any, replace: bool = True) -> None:
-        """Store the auction and the declarations as the table gave them, with verdicts,
-        in place of the rows an edited hand had (`replace`; a new hand has none)."""
+    def write_table_rows(
+        self,
+        game: Game,
+        result: ScoredHand,
+        declared: Sequence[tuple[Any, Any]],
+        replace: bool = True,
+    ) -> None:
+        """Store the auction and the declarations as the table gave them, with the verdicts
+        of the scored hand (`declared`: Variant.declared), in place of the rows an edited
+        hand had (`replace`; a new hand has none)."""
         if replace:
             self.bids.all().delete()
             self.declarations.all().delete()
-        bids, declarations = self.table_rows(game.rules, result)
+        bids, declarations = self.table_rows(game.rules, result, declared)
         Bid.objects.bulk_create(bids)
         Declaration.objects.bulk_create(declarations)
 
     def table_rows(
-        self, engine: Variant[Any, Any], result: Any
+        self,
+        engine: Variant[Any, Any],
+        result: ScoredHand,
+        declared: Sequence[tuple[Any, Any]],
     ) -> tuple[list[Bid], list[Declaration]]:
-        """The hand's Bid and Declaration rows, unsaved (after `apply`)."""
+        """The hand's Bid and Declaration rows, unsaved: the auction of the scored hand, and
+        each of its declarations with the engine's verdict (`declared`)."""
         bids = [
             Bid(hand=self, order=i, seat=c.seat, call=c.call, suit=c.suit or "", value=c.value)
             for i, c in enumerate(engine.auction(result.hand))
@@ -858,7 +867,7 @@ class Hand(models.Model):
                 counted=v.counted,
                 reason=stored_text(v.reason),
             )
-            for i, (d, v) in enumerate(self._declared)
+            for i, (d, v) in enumerate(declared)
         ]
         return bids, declarations
 
@@ -983,13 +992,10 @@ class Declaration(models.Model):
 
     @property
     def label(self) -> str:
-        """What was declared, in the words the hand list uses ("4-card run 9–Q♥")."""
-        from games.engine.declarations import Declaration as Declared
-
+        """What was declared, in the words the hand list uses ("4-card run 9–Q♥"), as the
+        hand's game describes it."""
         data = {"seat": self.seat, "kind": self.kind, **self.details}
-        if self.kind in ("meld",):
-            return pgettext("declaration", "melds")
-        return shown_text(Declared.read(data, self.order, 4, (self.kind,)).describe())
+        return shown_text(self.hand.game.rules.describe_declaration(data))
 
     @property
     def reason_text(self) -> str:

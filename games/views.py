@@ -38,9 +38,8 @@ from games.charts import win_rate_chart
 from games.circles import remember, remembered
 from games.engine import VARIANTS, GameState, ScorerError
 from games.engine.cards import Suit
-from games.engine.declarations import judge
+from games.engine.declarations import DeclaringVariant, judge
 from games.engine.game import HandError
-from games.engine.hoskin import count_meld
 from games.engine.numbers import whole_number_or_none
 from games.forms import (
     HAND_FORMS,
@@ -396,23 +395,31 @@ def game_import(request: HttpRequest, circle: str) -> HttpResponse:
     return _circle_page(request, found, status=400, import_form=form)
 
 
+def _tool_variant(tool: str, asked: str | None) -> str:
+    """The game a tool's page is about: the one asked for (`?variant=`) if it has the tool,
+    else the first game that has it."""
+    having = [key for key, variant in VARIANTS.items() if tool in variant.tools]
+    if not having:
+        raise Http404
+    return asked if asked in having else having[0]
+
+
 @require_GET
 def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
-    """Which declarations score, from the engine: Klaberjass or Terz (`?variant=`).
+    """Which declarations score, from the engine, for a game with the "declarations" tool
+    (`?variant=`).
 
     From a game (`?game=`) it starts from that game's hand in progress (its dealer, trump and
     declarations), and "Use in this hand" carries what it holds back into it.
     """
     found = _circle(request, circle)
-    variant = request.GET.get("variant", "klaberjass")
     game_slug = request.GET.get("game")
     game = found.games.filter(slug=game_slug).first() if _is_slug(game_slug) else None
-    if game is not None and game.variant in HELPER_FORMS:
-        variant = game.variant
-    else:
+    if game is not None and "declarations" not in game.rules.tools:
         game = None
-    if variant not in HELPER_FORMS:
-        variant = "klaberjass"
+    variant = _tool_variant(
+        "declarations", game.variant if game is not None else request.GET.get("variant")
+    )
     engine = shown_variant(variant)
     names = game.player_names() if game is not None else list(engine.default_players)
     settings = game.engine_settings() if game is not None else engine.settings()
@@ -432,7 +439,7 @@ def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
         "form": form,
         "result": result,
         "variant": engine,
-        "helpers": [shown_variant(key) for key in HELPER_FORMS],
+        "helpers": [v for v in shown_variants() if "declarations" in v.tools],
         "game": game,
     }
     return render(request, "games/declarations.html", context)
@@ -447,7 +454,7 @@ def declarations_use(request: HttpRequest, circle: str, game: str) -> HttpRespon
     stays, and one already there is not doubled.
     """
     found = _game(request, circle, game)
-    if found.variant not in HELPER_FORMS:
+    if "declarations" not in found.rules.tools:
         raise Http404
     names = found.player_names()
     helper = HELPER_FORMS[found.variant]
@@ -490,6 +497,8 @@ def _merged_rows(helper: Any, hand: dict[str, Any], given: dict[str, str]) -> di
 def _contest(form: Any, variant: str, names: list[str], settings: Any) -> dict[str, Any] | None:
     """The engine's verdict on what the helper form holds, as rows to show."""
     engine = VARIANTS[variant]
+    if not isinstance(engine, DeclaringVariant):
+        raise Http404
     sides = engine.side_names(names)
     state = GameState(totals=(0,) * len(sides), sides=sides, players=tuple(names))
     trump = Suit(form.cleaned_data["trump"])
@@ -518,31 +527,42 @@ def _contest(form: Any, variant: str, names: list[str], settings: Any) -> dict[s
 
 @require_GET
 def melds(request: HttpRequest, circle: str) -> HttpResponse:
-    """The Hoşkin meld calculator: tap the cards laid out, get the meld from the engine.
+    """The meld calculator of a game with the "melds" tool (`?variant=`, by default the
+    first): tap the cards laid out, get the meld from the engine.
 
     On its own page, or (htmx, with `seat`) inside a hand form, where it also fills in that
     player's meld field.
     """
     found = _circle(request, circle)
+    engine = VARIANTS[_tool_variant("melds", request.GET.get("variant"))]
+    words = HAND_FORMS[engine.key].meld_words
     prefix = request.GET.get("prefix", "c_")
     seat = _int_param(request, "seat")
     trump = request.GET.get("trump", "")
     result: dict[str, Any] = {}
     if trump in {s.value for s in Suit}:
         try:
-            holding = read_holding(request.GET, prefix)
+            holding = read_holding(request.GET, prefix, engine.ranks)
         except ValidationError as error:
             result["problem"] = error.messages[0]
         else:
-            meld = count_meld(holding, Suit(trump))
+            meld = engine.count_meld(holding, Suit(trump))
             result = {"total": meld.total, "lines": meld.lines}
     else:
-        result["problem"] = _("Choose the koz (trump) first: the seri and the trump evli need it.")
-    context = {"circle": found, "result": result, "seat": seat, "trump": trump, "asked": True}
+        result["problem"] = words["no_trump"]
+    context = {
+        "circle": found,
+        "variant": shown_variant(engine.key),
+        "words": words,
+        "result": result,
+        "seat": seat,
+        "trump": trump,
+        "asked": True,
+    }
     if request.htmx:
         return render(request, "games/melds.html#meld-result", context)
     context |= {
-        "grid": meld_cells(prefix),
+        "grid": meld_cells(prefix, engine.ranks),
         "values": request.GET,
         "suits": list(Suit),
         "asked": "trump" in request.GET,
@@ -794,10 +814,13 @@ def _progress_line(game: Game, names: list[str], progress: HandInProgress) -> st
     form = _hand_form(game, names, {"dealer": str(game.next_dealer or 0), **progress.fields})
     facts = form.partial_facts()
     parts = [_("Hand %(number)s") % {"number": game.hand_count + 1}]
-    declarer = next((facts[k] for k in DECLARER_KEYS if isinstance(facts.get(k), int)), None)
+    rules = game.rules
+    declarer = facts.get(rules.declarer_key) if rules.declarer_key else None
+    declarer = declarer if isinstance(declarer, int) else None
     trump = facts.get("trump")
     symbol = Suit(trump).symbol if trump in {s.value for s in Suit} else ""
-    contract = next((facts[k] for k in ("bid", "contract") if isinstance(facts.get(k), int)), None)
+    contract = facts.get(rules.contract_key) if rules.contract_key else None
+    contract = contract if isinstance(contract, int) else None
     if declarer is not None and 0 <= declarer < len(names):
         said = {"name": names[declarer], "contract": contract, "suit": symbol}
         if contract is not None and symbol:
@@ -823,10 +846,6 @@ def _progress_line(game: Game, names: list[str], progress: HandInProgress) -> st
             else:
                 parts.append(_("%(player)s: %(declared)s") % said)
     return " · ".join(parts)
-
-
-# Hand keys that name who called, bid or holds the contract, in the order games use them.
-DECLARER_KEYS = ("caller", "maker", "bidder", "holder")
 
 
 @require_GET
@@ -1052,7 +1071,7 @@ def _preview(found: Game, form: HandForm, number: int) -> dict[str, Any]:
     context: dict[str, Any] = {"problems": [], "rows": None, "notes": []}
     if form.is_valid():
         try:
-            scored = found.score_at(number, form.facts())
+            scored = found.scored_with(form.facts(), number)
         except HandError as error:
             name = form.error_fields.get(error.field, error.field)
             if name in form.fields and form.data.get(name) in (None, ""):
@@ -1062,7 +1081,7 @@ def _preview(found: Game, form: HandForm, number: int) -> dict[str, Any]:
             else:
                 context["problems"] = [shown_text(error.message)]
         else:
-            last = scored.hands[-1]
+            last = scored.hands[0]
             context["rows"] = list(zip(scored.sides, last.score.scores, last.totals, strict=True))
             context["notes"] = last.score.notes
             context["finishes"] = shown_text(

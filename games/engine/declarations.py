@@ -8,13 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
 from games.engine.texts import Text, say
-from games.engine.variant import GameState, Interim, InterimRow, Plain, Verdict
+from games.engine.variant import (
+    BaseHand,
+    BaseSettings,
+    GameState,
+    HandScore,
+    Interim,
+    InterimRow,
+    Plain,
+    Variant,
+    Verdict,
+)
 
 RANKS = list(Rank)
 KINDS = ("sequence", "bella", "four", "marriage")
@@ -175,6 +185,46 @@ def check_no_shared_card(
         )
 
 
+Contest = tuple[list[int], dict[int, Verdict], list[str]]
+"""A declarations contest's answer: points per side, a verdict per declaration (by its index
+in the hand), and the notes that say why."""
+
+
+class DeclaringHand(BaseHand):
+    """A hand whose declarations a contest judges (the Jack–Nine games)."""
+
+    declarations: tuple[Declaration, ...]
+
+    @classmethod
+    def for_declarations(
+        cls, dealer: int, trump: Suit, declarations: tuple[Declaration, ...]
+    ) -> Self:
+        """A hand holding only declarations, for judging them on their own."""
+        raise NotImplementedError
+
+    def check_declarations(self, settings: Any) -> None:
+        """Raise InvalidHand for the first rule the declarations break."""
+        raise NotImplementedError
+
+
+class DeclaringVariant[S: BaseSettings, H: DeclaringHand](Variant[S, H]):
+    """A game whose declarations a contest judges: the declarations helper and the hand in
+    progress judge them through `contest`, with no card points."""
+
+    declaration_kinds: ClassVar[tuple[str, ...]]
+
+    def contest(self, hand: H, settings: S, state: GameState) -> Contest:
+        """Points per side for the declarations, a verdict on each, and the notes."""
+        raise NotImplementedError
+
+    def declared(self, hand: H, score: HandScore) -> tuple[tuple[Any, Verdict], ...]:
+        """Each declaration the table made this hand, with the engine's verdict on it."""
+        return tuple(zip(hand.declarations, score.verdicts, strict=True))
+
+
+AnyDeclaring = DeclaringVariant[Any, Any]
+
+
 @dataclass(frozen=True)
 class Judgement:
     """The declarations contest on its own: what scores, for whom, and why."""
@@ -186,7 +236,7 @@ class Judgement:
 
 
 def judge(
-    variant: Any,
+    variant: AnyDeclaring,
     dealer: int,
     trump: Suit,
     items: Sequence[object],
@@ -206,17 +256,16 @@ def judge(
 
 
 def _contest(
-    variant: Any,
+    variant: AnyDeclaring,
     dealer: int,
     trump: Suit,
     declared: tuple[Declaration, ...],
     settings: Any,
     state: GameState,
-) -> tuple[list[int], dict[int, Verdict], list[str]]:
+) -> Contest:
     hand = variant.hand_class.for_declarations(dealer, trump, declared)
     hand.check_declarations(settings)
-    result: tuple[list[int], dict[int, Verdict], list[str]] = variant.contest(hand, settings, state)
-    return result
+    return variant.contest(hand, settings, state)
 
 
 _NEEDS = {
@@ -243,7 +292,7 @@ _PENDING_KINDS = {
 
 
 def judge_in_progress(
-    variant: Any,
+    variant: AnyDeclaring,
     dealer: int | None,
     trump: Suit | None,
     items: Sequence[object],
@@ -258,7 +307,7 @@ def judge_in_progress(
     now; the rest waits. Declarations wrong under every possibility raise InvalidHand.
     """
     kinds = variant.declaration_kinds
-    seats: int = variant.seats
+    seats = variant.seats
     complete: list[tuple[int, Declaration]] = []
     pending: dict[int, InterimRow] = {}
     for i, item in enumerate(items):

@@ -141,9 +141,18 @@ class Euchre(Variant[Settings, Hand]):
     default_players = ("North", "East", "South", "West")
     settings_class = Settings
     hand_class = Hand
+    order = 30
+    declarer_key = "maker"
 
     def broken_example(self) -> dict[str, object]:
         return {"maker_tricks": 6}
+
+    def outcomes(self, settings: Settings) -> tuple[str, ...]:
+        """A deal everyone passed twice, when it is dealt again; or the dealer declining, when
+        the dealer may (spec: `all_pass`). A stuck dealer must name trump: no other outcome."""
+        return {"redeal": ("passed_out",), "dealer_forfeit": ("dealer_forfeit",)}.get(
+            settings.all_pass, ()
+        )
 
     def auction(self, hand: Hand) -> tuple[Call, ...]:
         order = [(hand.dealer + 1 + i) % 4 for i in range(4)]

@@ -24,6 +24,7 @@ from games.engine.variant import (
     HandScore,
     Interim,
     InterimRow,
+    Meld,
     Plain,
     Variant,
     Verdict,
@@ -113,14 +114,6 @@ PARTS = {
     "last_trick": "hoskin.part.last_trick",
     "gomu": "hoskin.part.gomu",
 }
-
-
-@dataclass(frozen=True)
-class Meld:
-    """A player's meld: the total and one line per meld that counts."""
-
-    total: int
-    lines: tuple[tuple[Text, int], ...]
 
 
 def count_meld(holding: Mapping[Card, int], trump: Suit) -> Meld:
@@ -216,14 +209,20 @@ class Settings(BaseSettings):
             target=r.positive("target", 3000),
             card_values=r.choice("card_values", ("ace_ten", "tens"), "ace_ten"),
             last_trick_bonus=r.choice("last_trick_bonus", (20, 10, 0), 20),
-            bid_step=r.choice("bid_step", (10, 50), 10) if "bid_step" in cls.KEYS else 10,
+            bid_step=cls._bid_step(r),
             both_cross=r.choice("both_cross", ("contract", "higher"), "contract"),
-            gomu_to=(
-                r.choice("gomu_to", ("last_trick", "holder"), "last_trick")
-                if "gomu_to" in cls.KEYS
-                else "last_trick"
-            ),
+            gomu_to=cls._gomu_to(r),
         )
+
+    @classmethod
+    def _bid_step(cls, r: Reader) -> int:
+        """What each bid of the partners' ihale rises by (a house rule)."""
+        return r.choice("bid_step", (10, 50), 10)
+
+    @classmethod
+    def _gomu_to(cls, r: Reader) -> str:
+        """Who takes the gömü's points: the partners bury none, so it is never asked."""
+        return "last_trick"
 
     def full_dict(self) -> dict[str, object]:
         return {k: v for k, v in super().full_dict().items() if k in self.KEYS}
@@ -238,6 +237,14 @@ class TekliSettings(Settings):
         "both_cross",
         "gomu_to",
     )
+
+    @classmethod
+    def _bid_step(cls, r: Reader) -> int:
+        return 10  # the ladder's contracts are fixed: nobody bids in steps
+
+    @classmethod
+    def _gomu_to(cls, r: Reader) -> str:
+        return r.choice("gomu_to", ("last_trick", "holder"), "last_trick")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -302,14 +309,17 @@ class Hand(BaseHand):
             "trick_points": r.numbers("trick_points", cls.sides),
             "last_trick": r.seat("last_trick", cls.sides),
         }
-        if "bids" in cls.KEYS:
-            facts["bids"] = tuple(
-                _bid(item, i, cls.seats) for i, item in enumerate(r.items("bids"))
-            )
-        if "violation" in cls.KEYS:
-            facts["violation"] = r.choice("violation", ("meld_short", "aces_claim_false"), None)
-            facts["struck"] = r.numbers("struck", 2) if r.has("struck") else None
-        return facts
+        return {**facts, **cls._read_own(r)}
+
+    @classmethod
+    def _read_own(cls, r: Reader) -> dict[str, Any]:
+        """The facts of a played deal beyond the contract, melds and tricks: the partners'
+        ihale as bid, and a false declaration with the meld it strikes."""
+        return {
+            "bids": tuple(_bid(item, i, cls.seats) for i, item in enumerate(r.items("bids"))),
+            "violation": r.choice("violation", ("meld_short", "aces_claim_false"), None),
+            "struck": r.numbers("struck", 2) if r.has("struck") else None,
+        }
 
     @classmethod
     def _read_void(cls, r: Reader) -> dict[str, Any]:
@@ -412,14 +422,13 @@ class TekliHand(Hand):
     unannounced_burial: bool = False
 
     @classmethod
-    def _read(cls, r: Reader) -> dict[str, Any]:
-        facts = super()._read(r)
-        if facts.get("outcome") == "void":
-            return facts
-        facts["gomu_points"] = r.number("gomu_points")
-        facts["recount_failed"] = r.flag("recount_failed")
-        facts["unannounced_burial"] = r.flag("unannounced_burial")
-        return facts
+    def _read_own(cls, r: Reader) -> dict[str, Any]:
+        """The gömü's points, and the two ways a Tekli contract fails whatever the points."""
+        return {
+            "gomu_points": r.number("gomu_points"),
+            "recount_failed": r.flag("recount_failed"),
+            "unannounced_burial": r.flag("unannounced_burial"),
+        }
 
     @classmethod
     def _read_void(cls, r: Reader) -> dict[str, Any]:
@@ -603,9 +612,26 @@ class Hoskin(Variant[Settings, Hand]):
     default_players: ClassVar[tuple[str, ...]] = ("North", "East", "South", "West")
     settings_class = Settings
     hand_class = Hand
+    order = 60
+    tools = frozenset({"melds"})
+    phases = ("before", "during", "after")
+    declaration_kinds = ("meld",)
+    ranks = HOSKIN_RANKS
+    declarer_key = "holder"
+    contract_key = "contract"
 
     def broken_example(self) -> dict[str, object]:
         return {"trick_points": [300, 100]}
+
+    def outcomes(self, settings: Settings) -> tuple[str, ...]:
+        """A void deal, redealt: nobody scores (spec: `outcome`)."""
+        return ("void",)
+
+    def card_points(self, ranks: Sequence[Rank], settings: Settings) -> int:
+        return card_points(ranks, settings.card_values)
+
+    def count_meld(self, holding: Mapping[Card, int], trump: Suit) -> Meld:
+        return count_meld(holding, trump)
 
     def auction(self, hand: Hand) -> tuple[Call, ...]:
         if hand.outcome == "void":
@@ -673,10 +699,8 @@ class Hoskin(Variant[Settings, Hand]):
                 counted, why = None, say("hoskin.counts_unless")
             elif seating.side_of(seat) == seating.side_of(holder):
                 counted, why = None, self._counts_if(sides[seating.side_of(holder)], contract)
-            elif self.teams:
-                counted, why = True, say("hoskin.counts_side_keeps")
             else:
-                counted, why = True, say("hoskin.counts_holder_risks")
+                counted, why = True, self._counts_against()
             if cards is not None:
                 assert trump is not None
                 meld = _counted(cards, trump, players[seat])
@@ -717,25 +741,24 @@ class Hoskin(Variant[Settings, Hand]):
             if all(melds[s] is not None for s in team):
                 side = sides[seating.side_of(holder)]
                 need = max(0, contract - sum(melds[s] or 0 for s in team))
-                said["need"] = (
-                    say("hoskin.side_needs", side=side, points=need)
-                    if self.teams
-                    else say("hoskin.holder_needs", holder=side, points=need)
-                )
+                said["need"] = self._needs(side, need)
             lines.append(say(HOLDS[forced, "trump" in said, "need" in said], **said))
         lines += self._gomu_lines(r, settings, players, holder)
         return Interim(tuple(lines), tuple(rows))
 
     def _counts_if(self, side: str, contract: int | None) -> Text:
-        """Why a meld of the contract side waits: it counts if that side makes the contract
-        (in Tekli the side is the holder alone)."""
-        if self.teams:
-            if contract is None:
-                return say("hoskin.counts_if_side_makes_contract", side=side)
-            return say("hoskin.counts_if_side_makes", side=side, contract=contract)
+        """Why a meld of the contract side waits: it counts if that side makes the contract."""
         if contract is None:
-            return say("hoskin.counts_if_holder_makes_contract", holder=side)
-        return say("hoskin.counts_if_holder_makes", holder=side, contract=contract)
+            return say("hoskin.counts_if_side_makes_contract", side=side)
+        return say("hoskin.counts_if_side_makes", side=side, contract=contract)
+
+    def _counts_against(self) -> Text:
+        """Why a meld of the other side counts whatever happens: that side keeps its melds."""
+        return say("hoskin.counts_side_keeps")
+
+    def _needs(self, side: str, points: int) -> Text:
+        """What the contract side still needs from play, once its melds are in."""
+        return say("hoskin.side_needs", side=side, points=points)
 
     def _gomu_lines(
         self, r: Reader, settings: Settings, players: Sequence[str], holder: int | None
@@ -830,9 +853,22 @@ class HoskinTekli(Hoskin):
     settings_class = TekliSettings
     hand_class = TekliHand
     opener: ClassVar[str] = say("hoskin.opener")
+    order = 70
 
     def broken_example(self) -> dict[str, object]:
         return {"gomu_points": 60}
+
+    def _counts_if(self, side: str, contract: int | None) -> Text:
+        """In Tekli the contract side is the holder alone."""
+        if contract is None:
+            return say("hoskin.counts_if_holder_makes_contract", holder=side)
+        return say("hoskin.counts_if_holder_makes", holder=side, contract=contract)
+
+    def _counts_against(self) -> Text:
+        return say("hoskin.counts_holder_risks")
+
+    def _needs(self, side: str, points: int) -> Text:
+        return say("hoskin.holder_needs", holder=side, points=points)
 
     def auction(self, hand: Hand) -> tuple[Call, ...]:
         """The ladder as it went: passes up to the taker (spec: `hoskin-tekli`)."""

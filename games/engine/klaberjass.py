@@ -8,7 +8,10 @@ from typing import Any, Self
 
 from games.engine.cards import Rank, Suit, check_card_points
 from games.engine.declarations import (
+    Contest,
     Declaration,
+    DeclaringHand,
+    DeclaringVariant,
     check_no_shared_card,
     equal_runs,
     judge_in_progress,
@@ -18,13 +21,11 @@ from games.engine.reading import Reader
 from games.engine.rounds import check_trump_round
 from games.engine.texts import Param, Text, say
 from games.engine.variant import (
-    BaseHand,
     BaseSettings,
     Call,
     GameState,
     HandScore,
     Interim,
-    Variant,
     Verdict,
 )
 from games.engine.wording import number, signed
@@ -80,7 +81,7 @@ class Settings(BaseSettings):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Hand(BaseHand):
+class Hand(DeclaringHand):
     dealer: int
     caller: int
     trump: Suit
@@ -217,7 +218,7 @@ def _may_share(a: Declaration, b: Declaration) -> bool:
     return a.seat == b.seat and {a.kind, b.kind} == {"bella", "sequence"}
 
 
-class Klaberjass(Variant[Settings, Hand]):
+class Klaberjass(DeclaringVariant[Settings, Hand]):
     key = "klaberjass"
     name = "Klaberjass"
     seats = 4
@@ -228,6 +229,10 @@ class Klaberjass(Variant[Settings, Hand]):
     settings_class = Settings
     hand_class = Hand
     declaration_kinds = KINDS
+    order = 10
+    tools = frozenset({"declarations"})
+    phases = ("before", "during", "after")
+    declarer_key = "caller"
 
     def broken_example(self) -> dict[str, object]:
         return {"card_points": [151, 1]}
@@ -326,9 +331,7 @@ class Klaberjass(Variant[Settings, Hand]):
         ordered = tuple(verdicts[i] for i in range(len(hand.declarations)))
         return HandScore((scores[0], scores[1]), tuple(notes), ordered, made=made)
 
-    def contest(
-        self, hand: Hand, settings: Settings, state: GameState
-    ) -> tuple[list[int], dict[int, Verdict], list[str]]:
+    def contest(self, hand: Hand, settings: Settings, state: GameState) -> Contest:
         """Points per team for sequences and Bella, a verdict per declaration, and notes."""
         points, verdicts, notes = self.sequence_contest(hand, settings, state)
         for i, d in enumerate(hand.declarations):

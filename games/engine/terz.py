@@ -8,7 +8,10 @@ from typing import Any, Self
 
 from games.engine.cards import Rank, Suit, check_card_points
 from games.engine.declarations import (
+    Contest,
     Declaration,
+    DeclaringHand,
+    DeclaringVariant,
     check_no_shared_card,
     equal_runs,
     judge_in_progress,
@@ -17,12 +20,10 @@ from games.engine.errors import InvalidHand
 from games.engine.reading import Reader
 from games.engine.texts import Text, say
 from games.engine.variant import (
-    BaseHand,
     BaseSettings,
     GameState,
     HandScore,
     Interim,
-    Variant,
     Verdict,
 )
 from games.engine.wording import signed
@@ -77,7 +78,7 @@ def strength(d: Declaration) -> tuple[int, int, int]:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Hand(BaseHand):
+class Hand(DeclaringHand):
     dealer: int
     trump: Suit
     card_points: tuple[int, int]
@@ -190,7 +191,7 @@ def _may_share(a: Declaration, b: Declaration) -> bool:
     return a.kind != b.kind or (a.kind == "sequence" and a.suit == b.suit)
 
 
-class Terz(Variant[Settings, Hand]):
+class Terz(DeclaringVariant[Settings, Hand]):
     key = "terz"
     name = "Terz"
     seats = 2
@@ -199,6 +200,9 @@ class Terz(Variant[Settings, Hand]):
     settings_class = Settings
     hand_class = Hand
     declaration_kinds = KINDS
+    order = 20
+    tools = frozenset({"declarations"})
+    phases = ("before", "during", "after")
 
     def broken_example(self) -> dict[str, object]:
         return {"card_points": [139, 1]}
@@ -222,9 +226,7 @@ class Terz(Variant[Settings, Hand]):
         """Whoever took the last trick deals next (spec: Table)."""
         return hand.last_trick
 
-    def contest(
-        self, hand: Hand, settings: Settings, state: GameState
-    ) -> tuple[list[int], dict[int, Verdict], list[str]]:
+    def contest(self, hand: Hand, settings: Settings, state: GameState) -> Contest:
         """Points per player for combinations and marriages, a verdict each, and notes.
 
         The notes and verdicts name the rule of the ladder that decided (spec: Scoring, 1).

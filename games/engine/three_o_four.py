@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from games.engine.auction import calls_in_turn
-from games.engine.cards import Card, Suit
+from games.engine.cards import Card, Rank, Suit
 from games.engine.declarations import Declaration
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
@@ -33,6 +33,17 @@ RAISE = (5, 30)
 TOP_BID = 300
 SPECIAL_BID = 304
 SPECIAL_AFTER = 275
+# What each card is worth in tricks (spec: `304`, card values): the deck holds 304.
+CARD_POINTS = {
+    Rank.JACK: 30,
+    Rank.NINE: 20,
+    Rank.ACE: 11,
+    Rank.TEN: 10,
+    Rank.KING: 3,
+    Rank.QUEEN: 2,
+    Rank.EIGHT: 0,
+    Rank.SEVEN: 0,
+}
 
 # The contract as far as the deal in progress knows it, by the facts it names.
 CONTRACT_LINES = {
@@ -181,7 +192,7 @@ def replay_auction(
 @dataclass(frozen=True, kw_only=True)
 class Hand(BaseHand):
     seats: ClassVar[int] = 4
-    widow: ClassVar[bool] = False
+    all_tricks: ClassVar[int] = 8
 
     dealer: int
     bidder: int
@@ -224,17 +235,42 @@ class Hand(BaseHand):
             bid=r.number("bid"),
             bids=tuple(_speech(item, i, n) for i, item in enumerate(r.items("bids"))),
             trump=r.suit("trump"),
-            called_card=None if cls.widow else r.card("called_card"),
-            partner=None if cls.widow else r.seat("partner", n),
-            partner_lost=False if cls.widow else r.flag("partner_lost"),
+            **cls._read_partner(r),
             marriages=tuple(_marriage(item, i, n) for i, item in enumerate(r.items("marriages"))),
             points=r.number("points"),
-            widow_points=r.number("widow_points") if cls.widow else None,
+            **cls._read_widow(r),
             tricks=r.number("tricks"),
             slam=r.flag("slam"),
         )
         hand.check(settings, players)
         return hand
+
+    @classmethod
+    def _read_partner(cls, r: Reader) -> dict[str, Any]:
+        """The called card, the partner who held it, and whether it was lost: the game with
+        a called partner reads them; the widow game has none."""
+        return {
+            "called_card": r.card("called_card"),
+            "partner": r.seat("partner", cls.seats),
+            "partner_lost": r.flag("partner_lost"),
+        }
+
+    @classmethod
+    def _read_widow(cls, r: Reader) -> dict[str, Any]:
+        """The widow's points, in the game that sets a widow aside; none here."""
+        return {}
+
+    @classmethod
+    def partial_partner(cls, r: Reader) -> tuple[Card | None, int | None]:
+        """The called card and the partner as far as the hand in progress knows them."""
+        called = r.card("called_card") if r.has("called_card") else None
+        return called, r.opt_seat("partner", cls.seats)
+
+    @classmethod
+    def waits_for_partner(cls, partner: int | None, seat: int, bidder: int | None) -> bool:
+        """Whether a marriage shown by `seat` waits for the partner to be named, to know
+        which side showed it (the bidder's own marriage never does)."""
+        return partner is None and seat != bidder
 
     @classmethod
     def for_target(
@@ -256,10 +292,6 @@ class Hand(BaseHand):
             points=0,
             tricks=0,
         )
-
-    @property
-    def all_tricks(self) -> int:
-        return 10 if self.widow else 8
 
     def bidder_side(self, seat: int) -> bool:
         return seat in (self.bidder, self.partner)
@@ -309,18 +341,17 @@ class Hand(BaseHand):
             raise InvalidHand("points", say("three_o_four.error.points", points=self.points))
         if self.tricks == 0 and self.points:
             raise InvalidHand("points", say("three_o_four.error.no_trick"))
-        if self.widow:
-            assert self.widow_points is not None
-            if not 0 <= self.widow_points <= 60:
-                raise InvalidHand(
-                    "widow_points", say("three_o_four.error.widow_points", points=self.widow_points)
-                )
-            if self.points + self.widow_points > DECK:
-                raise InvalidHand("widow_points", say("three_o_four.error.widow_exceeds"))
-            if self.tricks == self.all_tricks and self.points + self.widow_points != DECK:
-                raise InvalidHand("points", say("three_o_four.error.widow_all_tricks"))
-        elif self.tricks == self.all_tricks and self.points != DECK:
+        self._check_all_points()
+
+    def _check_all_points(self) -> None:
+        """All the tricks take every point of the deck."""
+        if self.tricks == self.all_tricks and self.points != DECK:
             raise InvalidHand("points", say("three_o_four.error.all_tricks"))
+
+    def points_note(self, made: bool) -> tuple[str, dict[str, Param]]:
+        """The note on the bidder's points against the target: its id, and what it says
+        beyond the points, the target and who."""
+        return ("three_o_four.reached" if made else "three_o_four.fell_short"), {}
 
     @property
     def declarer(self) -> int:
@@ -348,7 +379,7 @@ class Hand(BaseHand):
 @dataclass(frozen=True, kw_only=True)
 class WidowHand(Hand):
     seats: ClassVar[int] = 3
-    widow: ClassVar[bool] = True
+    all_tricks: ClassVar[int] = 10
     KEYS: ClassVar[tuple[str, ...]] = (
         "dealer",
         "bidder",
@@ -361,6 +392,40 @@ class WidowHand(Hand):
         "tricks",
         "slam",
     )
+
+    @classmethod
+    def _read_partner(cls, r: Reader) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def _read_widow(cls, r: Reader) -> dict[str, Any]:
+        return {"widow_points": r.number("widow_points")}
+
+    @classmethod
+    def partial_partner(cls, r: Reader) -> tuple[Card | None, int | None]:
+        return None, None
+
+    @classmethod
+    def waits_for_partner(cls, partner: int | None, seat: int, bidder: int | None) -> bool:
+        return False  # the bidder plays alone against the other two
+
+    def _check_all_points(self) -> None:
+        """The widow's two cards hold 0 to 60, and with the bidder's points at most the deck;
+        all the tricks take every point with the widow."""
+        assert self.widow_points is not None
+        if not 0 <= self.widow_points <= 60:
+            raise InvalidHand(
+                "widow_points", say("three_o_four.error.widow_points", points=self.widow_points)
+            )
+        if self.points + self.widow_points > DECK:
+            raise InvalidHand("widow_points", say("three_o_four.error.widow_exceeds"))
+        if self.tricks == self.all_tricks and self.points + self.widow_points != DECK:
+            raise InvalidHand("points", say("three_o_four.error.widow_all_tricks"))
+
+    def points_note(self, made: bool) -> tuple[str, dict[str, Param]]:
+        assert self.widow_points is not None
+        id = "three_o_four.widow_reached" if made else "three_o_four.widow_fell_short"
+        return id, {"widow": self.widow_points}
 
 
 def seat_calls(calls: Sequence[int | None], dealer: int, seats: int) -> list[dict[str, object]]:
@@ -454,12 +519,20 @@ class ThreeOFour(Variant[Settings, Hand]):
     default_players: ClassVar[tuple[str, ...]] = ("Player 1", "Player 2", "Player 3", "Player 4")
     settings_class = Settings
     hand_class = Hand
+    order = 40
+    phases = ("before", "during", "after")
+    declaration_kinds = ("marriage",)
+    declarer_key = "bidder"
+    contract_key = "bid"
 
     opener: ClassVar[str] = say("three_o_four.opener")
     taker: ClassVar[str] = say("three_o_four.taker")
 
     def broken_example(self) -> dict[str, object]:
         return {"bid": 303}
+
+    def card_points(self, ranks: Sequence[Rank], settings: Settings) -> int:
+        return sum(CARD_POINTS[rank] for rank in ranks)
 
     def progress(self, settings: Settings, played: int) -> str:
         if played >= settings.deals:
@@ -481,7 +554,6 @@ class ThreeOFour(Variant[Settings, Hand]):
         """How the marriages move the target, from the bid, trump and the marriages shown."""
         players = self.names(players)
         n = self.seats
-        widow = self.hand_class.widow
         r = Reader(facts, say("three_o_four.reader.hand"), self.hand_class.KEYS)
         dealer = r.opt_seat("dealer", n)
         bidder = r.opt_seat("bidder", n)
@@ -520,8 +592,7 @@ class ThreeOFour(Variant[Settings, Hand]):
                 raise InvalidHand("bids", ends)
             bidder, bid = won
         trump = r.opt_suit("trump")
-        called = None if widow or not r.has("called_card") else r.card("called_card")
-        partner = None if widow else r.opt_seat("partner", n)
+        called, partner = self.hand_class.partial_partner(r)
         if partner is not None and partner == bidder:
             raise InvalidHand("partner", say("three_o_four.error.partner"))
         shown = _partial_marriages(r.items("marriages"), n)
@@ -549,7 +620,10 @@ class ThreeOFour(Variant[Settings, Hand]):
                 for what, lacking in (
                     ("three_o_four.fact.bidder", bidder is None),
                     ("three_o_four.fact.trump", trump is None),
-                    ("three_o_four.fact.partner", not widow and partner is None and seat != bidder),
+                    (
+                        "three_o_four.fact.partner",
+                        self.hand_class.waits_for_partner(partner, seat, bidder),
+                    ),
                 )
                 if lacking
             ]
@@ -640,13 +714,8 @@ class ThreeOFour(Variant[Settings, Hand]):
             made = hand.counted >= target
             result = 1 if made else -1
             said: dict[str, Param] = {"points": hand.points, "target": target, "who": who}
-            if hand.widow:
-                assert hand.widow_points is not None
-                id = "three_o_four.widow_reached" if made else "three_o_four.widow_fell_short"
-                said["widow"] = hand.widow_points
-            else:
-                id = "three_o_four.reached" if made else "three_o_four.fell_short"
-            notes.append(say(id, **said, result=signed(result)))
+            id, more = hand.points_note(made)
+            notes.append(say(id, **said, **more, result=signed(result)))
         if hand.partner_lost:
             notes.append(say("three_o_four.played_alone", bidder=players[hand.bidder]))
         scores = [0] * self.seats
@@ -710,6 +779,7 @@ class ThreeOFour(Variant[Settings, Hand]):
 class ThreeOFourWidow(ThreeOFour):
     key = "304-widow"
     name = "304, three-hand"
+    order = 50
     seats = 3
     default_players = ("Player 1", "Player 2", "Player 3")
     hand_class = WidowHand

@@ -8,9 +8,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from games.engine.cards import Card
+from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import ParseError
-from games.engine.texts import say
+from games.engine.texts import Text, say
 from games.engine.wording import joined
 
 
@@ -102,6 +102,14 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class Meld:
+    """A player's meld: the total and one line per meld that counts (a Text and its points)."""
+
+    total: int
+    lines: tuple[tuple[Text, int], ...]
+
+
+@dataclass(frozen=True)
 class InterimRow:
     """One thing declared in the hand in progress, as judged so far."""
 
@@ -157,7 +165,13 @@ class GameState:
 
 
 class Variant[S: BaseSettings, H: BaseHand]:
-    """One game. Subclasses set the metadata and override the hooks that differ."""
+    """One game. Subclasses set the metadata and override the hooks that differ.
+
+    A module of this package holding a subclass with its own `key` is a game: the registry
+    finds it, and the web layer reads what the game is from the class data below (its tools,
+    kinds of declaration, unplayed outcomes, phases, settings and seat labels), never from
+    its key.
+    """
 
     key: ClassVar[str]
     name: ClassVar[str]
@@ -166,6 +180,33 @@ class Variant[S: BaseSettings, H: BaseHand]:
     default_players: ClassVar[tuple[str, ...]]
     settings_class: type[S]
     hand_class: type[H]
+
+    order: ClassVar[int] = 1000
+    """Where the game comes in lists of games (then by key): the first games set it, and a
+    game added later comes after them."""
+
+    tools: ClassVar[frozenset[str]] = frozenset()
+    """The helpers the site offers with this game: "declarations" (the declarations helper,
+    judging declarations with the game's contest) and "melds" (the meld calculator, counting
+    the cards a player laid out with `count_meld`)."""
+
+    declaration_kinds: ClassVar[tuple[str, ...]] = ()
+    """The kinds of declaration a hand records or the game judges ("sequence", "bella",
+    "marriage", "meld"…), as the stored declarations name them."""
+
+    phases: ClassVar[tuple[str, ...]] = ()
+    """The steps in which a table learns a hand's facts, in order, for the hand in progress
+    ("before", "during", "after"); none means a hand is entered at once."""
+
+    ranks: ClassVar[tuple[Rank, ...]] = tuple(Rank)
+    """The ranks of the game's pack, in the order its card pickers list them (by default
+    all eight, 7 to A)."""
+
+    declarer_key: ClassVar[str] = ""
+    """The hand key naming the seat that called, bid or holds the contract ("" for none)."""
+
+    contract_key: ClassVar[str] = ""
+    """The hand key holding the contract's value, in a game with one ("" for none)."""
 
     def settings(self, data: Mapping[str, object] | None = None) -> S:
         return self.settings_class.from_dict(data or {})
@@ -206,6 +247,33 @@ class Variant[S: BaseSettings, H: BaseHand]:
         """Where the game stands, for the scoreboard: by default the target ("to 500")."""
         return say("variant.to_target", target=settings.target)
 
+    def setting_keys(self) -> tuple[str, ...]:
+        """The house rules a table sets for this game, as its settings dict names them."""
+        return tuple(self.settings().full_dict())
+
+    def outcomes(self, settings: S) -> tuple[str, ...]:
+        """The `outcome` values, other than a deal played, that the table may record under
+        these settings: a deal passed out, declined or void. None by default."""
+        return ()
+
+    def card_points(self, ranks: Sequence[Rank], settings: S) -> int:
+        """What cards of these ranks are worth in tricks (in a game whose card values do not
+        depend on trump), e.g. the cards set aside in a widow or a gömü."""
+        raise NotImplementedError
+
+    def count_meld(self, holding: Mapping[Card, int], trump: Suit) -> Meld:
+        """The meld of the cards one player laid out (counts by card), for the meld
+        calculator of a game with the "melds" tool."""
+        raise NotImplementedError
+
+    def describe_declaration(self, data: Mapping[str, object]) -> str:
+        """What a stored declaration was, as a phrase (a Text): "4-card run 9–Q♥". `data` is
+        its dict (seat, kind and the kind's details), as the hand recorded it."""
+        from games.engine.declarations import Declaration  # it builds on this module
+
+        kind = str(data.get("kind"))
+        return Declaration.read(data, 0, self.seats, (kind,)).describe()
+
     def broken_example(self) -> dict[str, object]:
         """Hand keys that, put into any valid hand, break a rule (for the contract tests)."""
         raise NotImplementedError
@@ -244,8 +312,9 @@ class Variant[S: BaseSettings, H: BaseHand]:
         return ()
 
     def declared(self, hand: H, score: HandScore) -> tuple[tuple[Any, Verdict], ...]:
-        """Each declaration the table made this hand, with the engine's verdict on it."""
-        return tuple(zip(getattr(hand, "declarations", ()), score.verdicts, strict=True))
+        """Each declaration the table made this hand, with the engine's verdict on it: a
+        value with `seat`, `kind` and `to_dict()`. None by default."""
+        return ()
 
     def next_dealer(self, hand: H, settings: S) -> int:
         """The seat that deals the next hand: by default the one to the dealer's left."""

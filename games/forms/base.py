@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -96,11 +96,12 @@ class Phase:
     key: str
     title: str
     fields: tuple[str, ...]
+    tab: str = ""
 
     @property
     def short(self) -> str:
         """The step's name on its tab: "Before" for "Before play"."""
-        return str(PHASE_TABS.get(self.key, self.title))
+        return str(self.tab or self.title)
 
 
 BEFORE, DURING, AFTER = "before", "during", "after"
@@ -116,14 +117,11 @@ PHASE_TABS = {
 }
 
 
-def three_phases(
-    before: tuple[str, ...], during: tuple[str, ...], after: tuple[str, ...]
-) -> tuple[Phase, ...]:
-    return (
-        Phase(BEFORE, PHASE_TITLES[BEFORE], before),
-        Phase(DURING, PHASE_TITLES[DURING], during),
-        Phase(AFTER, PHASE_TITLES[AFTER], after),
-    )
+# Each step's title and its tab's name, by the engine's key for it (Variant.phases). A game
+# whose steps are others names them in its own form module (HandForm.phase_names).
+PHASE_NAMES: dict[str, tuple[str, str]] = {
+    key: (PHASE_TITLES[key], PHASE_TABS[key]) for key in (BEFORE, DURING, AFTER)
+}
 
 
 class _Lenient(dict[str, Any]):
@@ -136,18 +134,34 @@ class _Lenient(dict[str, Any]):
 class HandForm(forms.Form):
     """A variant's hand form: fields in, engine facts out, engine errors beside the field.
 
-    Subclasses list their fields, write `facts()` and `initial_from()`, and name in
-    `error_fields` which form field shows an engine error about a hand key.
+    A subclass naming its `variant` is that game's one registration in the web layer
+    (games/forms/__init__.py finds it). It lists its fields, writes `facts()` and
+    `initial_from()`, names in `error_fields` which form field shows an engine error about a
+    hand key, and says what the game's pages need: its name for translators, the house rules
+    a new game asks for, its declarations helper, the words on its unplayed outcomes, and
+    which fields each of the engine's phases holds. `games/checks.py` holds it to its engine.
     """
 
     variant: ClassVar[str]
     template: ClassVar[str]
+    """The template of its fields: games/hands/<variant>.html unless it inherits one."""
+    game_name: ClassVar[str] = ""
+    """The game's name as the catalogue has it (pgettext_lazy("game", …)), English equal to
+    the engine's `name`."""
+    helper_form: ClassVar[type[forms.Form] | None] = None
+    """The declarations helper's form, for a game with the "declarations" tool."""
     error_fields: ClassVar[dict[str, str]] = {}
-    phases: ClassVar[tuple[Phase, ...]] = ()
-    """The hand's steps; none means one short screen (Euchre)."""
-    voidable: ClassVar[bool] = False
-    """Whether a deal can be void (redealt, nobody scores)."""
-    all_pass: str = ""
+    phase_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The fields of each of the engine's phases (Variant.phases), by the phase's key."""
+    phase_names: ClassVar[Mapping[str, tuple[str, str]]] = PHASE_NAMES
+    """Each phase's title and its tab's name, by key."""
+    meld_words: ClassVar[Mapping[str, str]] = {}
+    """The meld calculator's words, for a game with the "melds" tool: its page's "title",
+    "heading" and "hint", the "trump" legend, and "no_trump", the problem before a trump."""
+    outcome_question: ClassVar[str] = ""
+    """What the buttons for a deal not played answer ("Nobody made trump?")."""
+    outcome_labels: ClassVar[Mapping[str, str]] = {}
+    """The button for each of the engine's unplayed outcomes (Variant.outcomes), by value."""
 
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     version = WholeNumberField(widget=forms.HiddenInput, required=False)
@@ -155,14 +169,47 @@ class HandForm(forms.Form):
     # Fields that are about the save, not about the hand: never part of the hand in progress.
     CONTROL_FIELDS = frozenset({"key", "version", "outcome"})
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "variant" in vars(cls) and not hasattr(cls, "template"):
+            cls.template = f"games/hands/{cls.variant}.html"
+
     def __init__(self, *args: Any, names: list[str], settings: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.names = names
         self.settings = settings
         self.declaration_errors: list[str] = []
-        self.teams = VARIANTS[self.variant].teams
+        self.engine = VARIANTS[self.variant]
+        self.teams = self.engine.teams
         if not self.is_bound and not self.initial.get("key"):
             self.initial["key"] = uuid.uuid4().hex
+
+    @classmethod
+    def settings_fields(cls) -> Sequence[SettingSpec]:
+        """The house rules a new game of this kind asks for, in the order shown: one for
+        each of the engine's settings keys (Variant.setting_keys)."""
+        return ()
+
+    @classmethod
+    def phases_of(cls) -> tuple[Phase, ...]:
+        """The hand's steps, in the engine's order, with their fields; none means one
+        short screen."""
+        names = cls.phase_names
+        return tuple(
+            Phase(key, names[key][0], cls.phase_fields.get(key, ()), names[key][1])
+            for key in VARIANTS[cls.variant].phases
+        )
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        return self.phases_of()
+
+    def outcome_buttons(self) -> list[tuple[str, str]]:
+        """The outcomes of a deal not played that this game's settings allow, each with its
+        button's words."""
+        return [
+            (value, self.outcome_labels[value]) for value in self.engine.outcomes(self.settings)
+        ]
 
     @property
     def fields_key(self) -> str:

@@ -143,6 +143,10 @@ class DeclarationsForm(DeclarationRows, forms.Form):
 
     variant = "klaberjass"
     teams = True
+    hint = gettext_lazy(
+        "Klaberjass: enter what each player declared, the trump and the dealer. Only the "
+        "best sequence at the table decides which team scores."
+    )
 
     dealer = forms.TypedChoiceField(
         coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
@@ -161,6 +165,10 @@ class TerzDeclarationsForm(TerzRows, forms.Form):
     """The declarations helper for Terz: combinations in the order announced, and trump."""
 
     variant = "terz"
+    hint = gettext_lazy(
+        "Terz: enter the combinations in the order they were announced, and the trump. The "
+        "senior combination's player scores all of his; marriages always score."
+    )
     trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:

@@ -15,8 +15,13 @@ class EuchreHandForm(HandForm):
     """Made for speed: the maker, "alone", the makers' tricks, Save."""
 
     variant = "euchre"
-    template = "games/hands/euchre.html"
+    game_name = pgettext_lazy("game", "Euchre")
     error_fields: ClassVar[dict[str, str]] = {"alone": "alone"}
+    outcome_question = _("Nobody made trump?")
+    outcome_labels: ClassVar[dict[str, str]] = {
+        "passed_out": _("Everyone passed: redeal"),
+        "dealer_forfeit": _("Dealer declines: opponents +1"),
+    }
 
     dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label=_("Dealer"))
     outcome = forms.ChoiceField(
@@ -52,12 +57,15 @@ class EuchreHandForm(HandForm):
     )
     turned_up = forms.ChoiceField(required=False, choices=[("", "—"), *SUITS], label=_("Turned up"))
 
+    @classmethod
+    def settings_fields(cls) -> list[SettingSpec]:
+        return SETTINGS
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = seat_choices(self.names)
         self.fields["dealer"].choices = seats  # type: ignore[attr-defined]
         self.fields["maker"].choices = seats  # type: ignore[attr-defined]
-        self.all_pass = self.settings.all_pass
         self.defend_alone = self.settings.defend_alone
 
     def facts(self) -> dict[str, Any]:

@@ -85,7 +85,7 @@ class NewGameForm(forms.Form):
             self.fields[f"player_{seat}"] = player_name_field(default)
         from games.forms import SETTINGS_FIELDS  # the registry imports this module
 
-        self.settings_fields = SETTINGS_FIELDS.get(variant, [])
+        self.settings_fields = SETTINGS_FIELDS[variant]
         defaults = self.engine.settings().full_dict()
         for spec in self.settings_fields:
             name = f"set_{spec.key}"

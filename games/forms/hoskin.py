@@ -1,4 +1,4 @@
-"""Hoşkin and Tekli: the hand forms, the meld calculator's grid, the house rules."""
+"""Hoşkin and Tekli: the hand forms and the house rules."""
 
 from __future__ import annotations
 
@@ -9,21 +9,21 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.engine import VARIANTS
 from games.engine.auction import calls_in_turn
-from games.engine.numbers import shown, whole_number_or_none
-from games.engine.texts import Text
+from games.engine.cards import Rank
+from games.engine.hoskin import CARDS
 from games.forms.base import (
+    AFTER,
+    BEFORE,
+    DURING,
     SUITS,
     HandForm,
     SettingSpec,
     WholeNumberField,
     named_field,
-    rank_label,
     seat_choices,
-    three_phases,
 )
-from games.models import shown_text
+from games.forms.melds import meld_cells, rank_names
 
 
 def read_ihale(text: str) -> list[int | None]:
@@ -45,44 +45,6 @@ def ihale_calls(calls: list[int | None], dealer: int, seats: int) -> list[dict[s
     """Give each typed call its speaker: the player left of the dealer and the next player,
     in turn; a speaker who passes is out (the spec: a pass is final)."""
     return calls_in_turn(calls, [(dealer + 1) % seats, (dealer + 2) % seats])
-
-
-# Hoşkin's five ranks, named in the reader's language ("As, On, Papaz, Kız, Vale").
-HOSKIN_RANKS = [(rank, rank_label(rank, "name")) for rank in ("A", "10", "K", "Q", "J")]
-
-
-def meld_cells(prefix: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
-    """The meld calculator's grid: per suit, its symbol and (field name, rank's name) per
-    card."""
-    return [
-        (suit, symbol, [(f"{prefix}{rank}{suit}", str(label)) for rank, label in HOSKIN_RANKS])
-        for suit, symbol in SUITS
-    ]
-
-
-def card_label(rank: str, suit: str) -> str:
-    """A card as its label writes it in the reader's language ("K♥")."""
-    symbol = dict(SUITS)[suit]
-    return shown_text(Text("card.label", rank=Text(f"card.rank.{rank}"), suit=symbol))
-
-
-def read_holding(data: Any, prefix: str) -> dict[Any, int]:
-    """The cards a player laid out, from the calculator's grid (counts 0–4 per card)."""
-    from games.engine.cards import Card
-
-    holding = {}
-    for suit, _symbol in SUITS:
-        for rank, _label in HOSKIN_RANKS:
-            raw = str(data.get(f"{prefix}{rank}{suit}") or "0").strip()
-            count = whole_number_or_none(raw)
-            if count is None or not 0 <= count <= 4:
-                raise forms.ValidationError(
-                    _("%(card)s: 0 to 4 copies, not %(given)s")
-                    % {"card": card_label(rank, suit), "given": shown(raw)}
-                )
-            if count:
-                holding[Card.parse(f"{rank}{suit}")] = count
-    return holding
 
 
 HOSKIN_COMMON = [
@@ -107,7 +69,7 @@ class HoskinHandForm(HandForm):
     """Hoşkin for partners: the ihale, koz, melds, trick points, the last trick, violations."""
 
     variant = "hoskin"
-    template = "games/hands/hoskin.html"
+    game_name = pgettext_lazy("game", "Hoşkin")
     error_fields: ClassVar[dict[str, str]] = {
         "trick_points": "tricks_0",
         "melds": "meld_0",
@@ -116,16 +78,31 @@ class HoskinHandForm(HandForm):
         "gomu_points": "gomu_points",
         "outcome": "holder",
     }
-    TEKLI = False
-    voidable = True
-    phases = three_phases(
-        before=("dealer", "auction", "holder", "contract", "forced", "trump"),
-        during=(
+    tekli: ClassVar[bool] = False
+    """Whether the hand's template shows Tekli's fields (the gömü) rather than the
+    partners' (the ihale as bid, the meld struck)."""
+    meld_words: ClassVar[dict[str, str]] = {
+        "title": gettext_lazy("Hoşkin meld calculator"),
+        "heading": gettext_lazy("Hoşkin melds"),
+        "hint": gettext_lazy(
+            "Tap each card one player laid out — tap again for a second copy (up to four). "
+            "The koz (trump) decides the seri and the trump evli."
+        ),
+        "trump": gettext_lazy("Koz (trump)"),
+        "no_trump": gettext_lazy(
+            "Choose the koz (trump) first: the seri and the trump evli need it."
+        ),
+    }
+    outcome_question = gettext_lazy("The deal is void?")
+    outcome_labels: ClassVar[dict[str, str]] = {"void": gettext_lazy("Void deal: redeal")}
+    phase_fields: ClassVar[dict[str, tuple[str, ...]]] = {
+        BEFORE: ("dealer", "auction", "holder", "contract", "forced", "trump"),
+        DURING: (
             *(f"meld_{seat}" for seat in range(4)),
             "gomu_points",
             *(f"gomu_card_{i}" for i in range(5)),
         ),
-        after=(
+        AFTER: (
             *(f"tricks_{side}" for side in range(4)),
             "last_trick",
             "violation",
@@ -133,6 +110,12 @@ class HoskinHandForm(HandForm):
             "recount_failed",
             "unannounced_burial",
         ),
+    }
+    # The fields of the other game of the family, left out of this one's form.
+    OTHER_GAMES_FIELDS: ClassVar[tuple[str, ...]] = (
+        "gomu_points",
+        "recount_failed",
+        "unannounced_burial",
     )
 
     dealer = forms.TypedChoiceField(
@@ -189,10 +172,14 @@ class HoskinHandForm(HandForm):
         required=False, label=gettext_lazy("Unannounced burial")
     )
 
+    @classmethod
+    def settings_fields(cls) -> list[SettingSpec]:
+        return SETTINGS_PARTNERS
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = seat_choices(self.names)
-        sides = list(VARIANTS[self.variant].side_names(self.names))
+        sides = list(self.engine.side_names(self.names))
         self.fields["dealer"].choices = seats  # type: ignore[attr-defined]
         self.fields["holder"].choices = seats  # type: ignore[attr-defined]
         self.fields["last_trick"].choices = seat_choices(sides)  # type: ignore[attr-defined]
@@ -215,30 +202,18 @@ class HoskinHandForm(HandForm):
                 _("%(name)s's trick points") % {"name": name},
                 _("Trick points"),
             )
-        if self.TEKLI:
-            self.fields["contract"] = forms.TypedChoiceField(
-                coerce=int,
-                widget=forms.RadioSelect,
-                label=_("Contract (kontrat)"),
-                choices=[("550", "550"), ("650", "650"), ("750", "750")],
-            )
-            for i in range(5):
-                self.fields[f"gomu_card_{i}"] = forms.ChoiceField(
-                    required=False,
-                    choices=[("", "—"), *HOSKIN_RANKS],
-                    label=_("Gömü card %(number)s") % {"number": i + 1},
-                )
-            for name in ("violation", "struck", "auction"):
-                del self.fields[name]
-        else:
-            for name in ("gomu_points", "recount_failed", "unannounced_burial"):
-                del self.fields[name]
-        self.tekli = self.TEKLI
+        self.card_total = CARDS  # the trick points of a deal, the gömü's included
+        self.add_own_fields()
+        for name in self.OTHER_GAMES_FIELDS:
+            del self.fields[name]
         self.bid_step = getattr(self.settings, "bid_step", 10)
+
+    def add_own_fields(self) -> None:
+        """Fields only this game of the family has, beyond the declared ones: none here."""
 
     def meld_fields(self) -> list[tuple[int, str, forms.BoundField, Any]]:
         return [
-            (seat, name, self[f"meld_{seat}"], meld_cells(f"cards{seat}_"))
+            (seat, name, self[f"meld_{seat}"], meld_cells(f"cards{seat}_", self.engine.ranks))
             for seat, name in enumerate(self.names)
         ]
 
@@ -251,11 +226,12 @@ class HoskinHandForm(HandForm):
 
     def gomu_values_json(self) -> str:
         """What each card is worth in tricks, for the gömü pickers to sum on the phone."""
-        from games.engine.cards import Rank
-        from games.engine.hoskin import card_points
-
-        values = self.settings.card_values
-        return json.dumps({r: card_points([Rank(r)], values) for r, _ in HOSKIN_RANKS})
+        return json.dumps(
+            {
+                rank.value: self.engine.card_points([rank], self.settings)
+                for rank in self.engine.ranks
+            }
+        )
 
     def gomu_cards(self) -> list[forms.BoundField]:
         return [self[f"gomu_card_{i}"] for i in range(5)]
@@ -268,17 +244,9 @@ class HoskinHandForm(HandForm):
         super().full_clean()
 
     def facts(self) -> dict[str, Any]:
-        from games.engine.cards import Rank
-        from games.engine.hoskin import card_points
-
         d = self.cleaned_data
         if d.get("outcome") == "void":
-            void: dict[str, Any] = {"dealer": d["dealer"], "outcome": "void"}
-            if self.TEKLI and d.get("forced"):
-                # Tekli: P1 forced at 550 showed no marriage; the engine checks the holder.
-                void |= {k: d[k] for k in ("holder", "contract") if d.get(k) not in (None, "")}
-                void["forced"] = True
-            return void
+            return {"dealer": d["dealer"], "outcome": "void", **self.void_facts()}
         facts: dict[str, Any] = {
             "dealer": d["dealer"],
             "holder": d["holder"],
@@ -286,30 +254,40 @@ class HoskinHandForm(HandForm):
         }
         if d.get("forced"):
             facts["forced"] = True
-        if not self.TEKLI and d.get("auction"):
-            # The typed ihale is the auction the engine checks and stores.
-            facts["bids"] = ihale_calls(d["auction"], d["dealer"], len(self.names))
+        facts.update(self.auction_facts())
         facts["trump"] = d["trump"]
         facts["melds"] = [d.get(f"meld_{seat}") for seat in range(len(self.names))]
         facts["trick_points"] = [d.get(f"tricks_{side}") for side in range(len(self.sides))]
-        if self.TEKLI:
-            gomu = d.get("gomu_points")
-            cards = [d.get(f"gomu_card_{i}") for i in range(5)]
-            if gomu is None and any(cards):
-                gomu = card_points([Rank(c) for c in cards if c], self.settings.card_values)
-            facts["gomu_points"] = gomu
+        facts.update(self.gomu_facts())
         facts["last_trick"] = d["last_trick"]
-        if self.TEKLI:
-            for key in ("recount_failed", "unannounced_burial"):
-                if d.get(key):
-                    facts[key] = True
-        else:
-            if d.get("violation"):
-                facts["violation"] = d["violation"]
-            if d.get("struck"):
-                struck = [0, 0]
-                struck[1 - d["holder"] % 2] = d["struck"]
-                facts["struck"] = struck
+        facts.update(self.failure_facts())
+        return facts
+
+    def void_facts(self) -> dict[str, Any]:
+        """What a void deal records beyond its dealer: nothing for the partners."""
+        return {}
+
+    def auction_facts(self) -> dict[str, Any]:
+        """The typed ihale, which is the auction the engine checks and stores."""
+        d = self.cleaned_data
+        if not d.get("auction"):
+            return {}
+        return {"bids": ihale_calls(d["auction"], d["dealer"], len(self.names))}
+
+    def gomu_facts(self) -> dict[str, Any]:
+        """The gömü's points, in the game that buries one: none here."""
+        return {}
+
+    def failure_facts(self) -> dict[str, Any]:
+        """A false declaration by the holders, and the meld struck from the other side."""
+        d = self.cleaned_data
+        facts: dict[str, Any] = {}
+        if d.get("violation"):
+            facts["violation"] = d["violation"]
+        if d.get("struck"):
+            struck = [0, 0]
+            struck[1 - d["holder"] % 2] = d["struck"]
+            facts["struck"] = struck
         return facts
 
     @classmethod
@@ -352,8 +330,57 @@ class HoskinHandForm(HandForm):
 
 
 class HoskinTekliHandForm(HoskinHandForm):
+    """Three players on the ladder: the contract by seat, and the gömü instead of the ihale
+    as bid and the meld struck."""
+
     variant = "hoskin-tekli"
-    TEKLI = True
+    game_name = pgettext_lazy("game", "Hoşkin Tekli")
+    tekli = True
+    OTHER_GAMES_FIELDS = ("violation", "struck", "auction")
+
+    @classmethod
+    def settings_fields(cls) -> list[SettingSpec]:
+        return SETTINGS_TEKLI
+
+    def add_own_fields(self) -> None:
+        """The ladder's three contracts, and the gömü's five cards."""
+        self.fields["contract"] = forms.TypedChoiceField(
+            coerce=int,
+            widget=forms.RadioSelect,
+            label=_("Contract (kontrat)"),
+            choices=[("550", "550"), ("650", "650"), ("750", "750")],
+        )
+        for i in range(5):
+            self.fields[f"gomu_card_{i}"] = forms.ChoiceField(
+                required=False,
+                choices=[("", "—"), *rank_names(self.engine.ranks)],
+                label=_("Gömü card %(number)s") % {"number": i + 1},
+            )
+
+    def void_facts(self) -> dict[str, Any]:
+        """P1 forced at 550 who showed no marriage; the engine checks the holder."""
+        d = self.cleaned_data
+        if not d.get("forced"):
+            return {}
+        facts = {k: d[k] for k in ("holder", "contract") if d.get(k) not in (None, "")}
+        return {**facts, "forced": True}
+
+    def auction_facts(self) -> dict[str, Any]:
+        return {}
+
+    def gomu_facts(self) -> dict[str, Any]:
+        """The gömü's points as entered, or counted from its five cards by the engine."""
+        d = self.cleaned_data
+        gomu = d.get("gomu_points")
+        cards = [d.get(f"gomu_card_{i}") for i in range(5)]
+        if gomu is None and any(cards):
+            gomu = self.engine.card_points([Rank(c) for c in cards if c], self.settings)
+        return {"gomu_points": gomu}
+
+    def failure_facts(self) -> dict[str, Any]:
+        """The recount short, or an ace or koz buried unannounced."""
+        d = self.cleaned_data
+        return {key: True for key in ("recount_failed", "unannounced_burial") if d.get(key)}
 
     def derived(self, fields: dict[str, str], changed: dict[str, str]) -> dict[str, str]:
         """Tapping the holder fills in the contract: the ladder gives P1 550, P2 650 and

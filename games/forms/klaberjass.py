@@ -8,22 +8,24 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.engine import VARIANTS
 from games.forms.base import (
+    AFTER,
+    BEFORE,
+    DURING,
     SUITS,
     HandForm,
     SettingSpec,
     WholeNumberField,
     named_field,
     seat_choices,
-    three_phases,
 )
-from games.forms.declarations import DeclarationRows
+from games.forms.declarations import DeclarationRows, DeclarationsForm
 
 
 class KlaberjassHandForm(DeclarationRows, HandForm):
     variant = "klaberjass"
-    template = "games/hands/klaberjass.html"
+    game_name = pgettext_lazy("game", "Klaberjass")
+    helper_form = DeclarationsForm
     error_fields: ClassVar[dict[str, str]] = {
         "card_points": "points_0",
         "last_trick": "last_trick",
@@ -32,11 +34,11 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         "round": "round",
         "turned_up": "turned_up",
     }
-    phases = three_phases(
-        before=("dealer", "caller", "trump", "round", "turned_up"),
-        during=DeclarationRows.row_field_names(),
-        after=("points_0", "points_1", "last_trick", "tricks_0", "tricks_1"),
-    )
+    phase_fields: ClassVar[dict[str, tuple[str, ...]]] = {
+        BEFORE: ("dealer", "caller", "trump", "round", "turned_up"),
+        DURING: DeclarationRows.row_field_names(),
+        AFTER: ("points_0", "points_1", "last_trick", "tricks_0", "tricks_1"),
+    }
 
     dealer = forms.TypedChoiceField(
         coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
@@ -79,10 +81,14 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
+    @classmethod
+    def settings_fields(cls) -> list[SettingSpec]:
+        return SETTINGS
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = seat_choices(self.names)
-        teams = seat_choices(list(VARIANTS["klaberjass"].side_names(self.names)))
+        teams = seat_choices(list(self.engine.side_names(self.names)))
         self.fields["dealer"].choices = seats  # type: ignore[attr-defined]
         self.fields["caller"].choices = seats  # type: ignore[attr-defined]
         self.fields["last_trick"].choices = teams  # type: ignore[attr-defined]

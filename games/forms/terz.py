@@ -6,31 +6,34 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.forms.base import (
+    AFTER,
+    BEFORE,
+    DURING,
     SUITS,
     HandForm,
     SettingSpec,
     WholeNumberField,
     named_field,
     seat_choices,
-    three_phases,
 )
-from games.forms.declarations import TerzRows
+from games.forms.declarations import TerzDeclarationsForm, TerzRows
 
 
 class TerzHandForm(TerzRows, HandForm):
     """Dealer, trump, one player's card points, the last trick, combinations as announced."""
 
     variant = "terz"
-    template = "games/hands/terz.html"
+    game_name = pgettext_lazy("game", "Terz")
+    helper_form = TerzDeclarationsForm
     error_fields: ClassVar[dict[str, str]] = {"card_points": "points_0"}
-    phases = three_phases(
-        before=("dealer", "trump"),
-        during=TerzRows.row_field_names(),
-        after=("points_0", "points_1", "last_trick"),
-    )
+    phase_fields: ClassVar[dict[str, tuple[str, ...]]] = {
+        BEFORE: ("dealer", "trump"),
+        DURING: TerzRows.row_field_names(),
+        AFTER: ("points_0", "points_1", "last_trick"),
+    }
 
     dealer = forms.TypedChoiceField(
         coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
@@ -41,6 +44,10 @@ class TerzHandForm(TerzRows, HandForm):
     last_trick = forms.TypedChoiceField(
         coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Last trick")
     )
+
+    @classmethod
+    def settings_fields(cls) -> list[SettingSpec]:
+        return SETTINGS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

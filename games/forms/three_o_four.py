@@ -8,8 +8,12 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from games.engine.cards import Rank
 from games.engine.numbers import shown, whole_number_or_none
 from games.forms.base import (
+    AFTER,
+    BEFORE,
+    DURING,
     RANK_NAMES,
     RANKS,
     SUITS,
@@ -18,11 +22,8 @@ from games.forms.base import (
     WholeNumberField,
     rank_label,
     seat_choices,
-    three_phases,
 )
 from games.templatetags.scorer_tags import left_to_right
-
-CARD_POINTS_304 = {"J": 30, "9": 20, "A": 11, "10": 10, "K": 3, "Q": 2, "8": 0, "7": 0}
 
 
 def parse_auction(text: str) -> list[int | None]:
@@ -46,19 +47,20 @@ class ThreeOFourHandForm(HandForm):
     """Bidder and bid, trump, the called card and its holder, marriages, points and tricks."""
 
     variant = "304"
-    template = "games/hands/304.html"
+    game_name = pgettext_lazy("game", "304")
     error_fields: ClassVar[dict[str, str]] = {
         "bids": "auction",
         "called_card": "called_rank",
         "marriages": "marriage_S",
     }
-    WIDOW = False
-    phases = three_phases(
-        before=("dealer", "auction", "bidder", "bid", "trump", "called_rank", "called_suit"),
-        during=("marriage_S", "marriage_H", "marriage_D", "marriage_C", "slam", "partner_lost"),
+    widow: ClassVar[bool] = False
+    """Whether the hand's template shows the widow's fields rather than the partner's."""
+    phase_fields: ClassVar[dict[str, tuple[str, ...]]] = {
+        BEFORE: ("dealer", "auction", "bidder", "bid", "trump", "called_rank", "called_suit"),
+        DURING: ("marriage_S", "marriage_H", "marriage_D", "marriage_C", "slam", "partner_lost"),
         # The called card's holder is known once it falls; by the count everyone knows.
-        after=("partner", "points", "widow_points", "widow_card_1", "widow_card_2", "tricks"),
-    )
+        AFTER: ("partner", "points", "widow_points", "widow_card_1", "widow_card_2", "tricks"),
+    }
 
     dealer = forms.TypedChoiceField(
         coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
@@ -120,12 +122,19 @@ class ThreeOFourHandForm(HandForm):
         label=gettext_lazy("Widow card 2"),
     )
 
+    # The fields of the other game of the family, left out of this one's form.
+    OTHER_GAMES_FIELDS: ClassVar[tuple[str, ...]] = ("widow_points", "widow_card_1", "widow_card_2")
+
+    @classmethod
+    def settings_fields(cls) -> list[SettingSpec]:
+        return SETTINGS
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = seat_choices(self.names)
         for name in ("dealer", "bidder", "partner"):
             self.fields[name].choices = seats  # type: ignore[attr-defined]
-        all_tricks = 10 if self.WIDOW else 8
+        all_tricks = self.engine.hand_class.all_tricks
         self.fields["tricks"].choices = [(str(n), str(n)) for n in range(all_tricks + 1)]  # type: ignore[attr-defined]
         for suit, symbol in SUITS:
             self.fields[f"marriage_{suit}"] = forms.ChoiceField(
@@ -135,13 +144,8 @@ class ThreeOFourHandForm(HandForm):
                 # right on a right-to-left page.
                 label=left_to_right(f"{rank_label('K', 'rank')}+{rank_label('Q', 'rank')}{symbol}"),
             )
-        if self.WIDOW:
-            for name in ("called_rank", "called_suit", "partner", "partner_lost"):
-                del self.fields[name]
-        else:
-            for name in ("widow_points", "widow_card_1", "widow_card_2"):
-                del self.fields[name]
-        self.widow = self.WIDOW
+        for name in self.OTHER_GAMES_FIELDS:
+            del self.fields[name]
         self.all_tricks = all_tricks
 
     def derived(self, fields: dict[str, str], changed: dict[str, str]) -> dict[str, str]:
@@ -175,12 +179,7 @@ class ThreeOFourHandForm(HandForm):
         if d.get("auction"):
             facts["bids"] = seat_calls(d["auction"], d["dealer"], len(self.names))
         facts["trump"] = d["trump"]
-        if not self.WIDOW:
-            rank, suit = d.get("called_rank"), d.get("called_suit")
-            facts["called_card"] = f"{rank}{suit}" if rank and suit else None
-            facts["partner"] = d.get("partner")
-            if d.get("partner_lost"):
-                facts["partner_lost"] = True
+        facts.update(self.partner_facts())
         marriages = [
             {"seat": int(d[f"marriage_{suit}"]), "suit": suit}
             for suit, _ in SUITS
@@ -189,16 +188,27 @@ class ThreeOFourHandForm(HandForm):
         if marriages:
             facts["marriages"] = marriages
         facts["points"] = d["points"]
-        if self.WIDOW:
-            widow = d.get("widow_points")
-            cards = [d.get("widow_card_1"), d.get("widow_card_2")]
-            if widow is None and any(cards):
-                widow = sum(CARD_POINTS_304[c] for c in cards if c)
-            facts["widow_points"] = widow
+        facts.update(self.widow_facts())
         facts["tricks"] = d["tricks"]
         if d.get("slam"):
             facts["slam"] = True
         return facts
+
+    def partner_facts(self) -> dict[str, Any]:
+        """The called card, who held it, and whether it was lost."""
+        d = self.cleaned_data
+        rank, suit = d.get("called_rank"), d.get("called_suit")
+        facts: dict[str, Any] = {
+            "called_card": f"{rank}{suit}" if rank and suit else None,
+            "partner": d.get("partner"),
+        }
+        if d.get("partner_lost"):
+            facts["partner_lost"] = True
+        return facts
+
+    def widow_facts(self) -> dict[str, Any]:
+        """The widow's points, in the game that sets one aside: none here."""
+        return {}
 
     @classmethod
     def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
@@ -232,8 +242,24 @@ class ThreeOFourHandForm(HandForm):
 
 
 class WidowHandForm(ThreeOFourHandForm):
+    """The three-hand game: the bidder alone, and the widow's two cards instead of a partner."""
+
     variant = "304-widow"
-    WIDOW = True
+    game_name = pgettext_lazy("game", "304, three-hand")
+    widow = True
+    OTHER_GAMES_FIELDS = ("called_rank", "called_suit", "partner", "partner_lost")
+
+    def partner_facts(self) -> dict[str, Any]:
+        return {}
+
+    def widow_facts(self) -> dict[str, Any]:
+        """The widow's points as entered, or counted from its two cards by the engine."""
+        d = self.cleaned_data
+        widow = d.get("widow_points")
+        cards = [d.get("widow_card_1"), d.get("widow_card_2")]
+        if widow is None and any(cards):
+            widow = self.engine.card_points([Rank(c) for c in cards if c], self.settings)
+        return {"widow_points": widow}
 
 
 SETTINGS = [

@@ -23,10 +23,11 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from games.chart import score_chart
+from games.engine.hoskin import HOSKIN_RANKS
 from games.engine.texts import CATALOGUE, Text
 from games.forms import HAND_FORMS
 from games.forms.base import RANK_NAMES, RANKS, WholeNumberField, number_text
-from games.forms.hoskin import meld_cells
+from games.forms.melds import meld_cells
 from games.models import Circle, Declaration, Game, Hand, HandInProgress, stored_text
 from games.nights import short_title, title
 from games.sheet import score_sheet
@@ -143,11 +144,13 @@ class TestWordsOfTheWebLayer:
     def test_card_ranks_are_named_when_shown_not_when_imported(
         self, catalogue: Callable[[str, Entries], None]
     ) -> None:
-        names = [label for _, _, cells in meld_cells("c_")[:1] for _, label in cells]
+        names = [label for _, _, cells in meld_cells("c_", HOSKIN_RANKS)[:1] for _, label in cells]
         assert names == ["Ace", "Ten", "King", "Queen", "Jack"]
         catalogue("tr", RANK_NAMES_TR)
         with translation.override("tr"):
-            names = [label for _, _, cells in meld_cells("c_")[:1] for _, label in cells]
+            names = [
+                label for _, _, cells in meld_cells("c_", HOSKIN_RANKS)[:1] for _, label in cells
+            ]
             assert names == ["As", "On", "Papaz", "Kız", "Vale"]
             assert dict((k, str(v)) for k, v in RANKS)["K"] == "P"
             assert dict((k, str(v)) for k, v in RANK_NAMES)["K"] == "Papaz"
