@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.forms.base import RANKS, SUITS, _int, seat_choices
+from games.forms.widgets import Pad, SeatPad, SuitPad
 
 
 class DeclarationRows:
@@ -28,7 +29,7 @@ class DeclarationRows:
         if self.BELLA:
             self.fields["bella"] = forms.ChoiceField(
                 required=False,
-                widget=forms.RadioSelect,
+                widget=Pad,
                 choices=[("", pgettext_lazy("nobody", "None")), *seats],
                 label=gettext_lazy("Bella"),
             )
@@ -145,9 +146,9 @@ class DeclarationsForm(DeclarationRows, forms.Form):
     teams = True
 
     dealer = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
+        coerce=int, widget=SeatPad(teams=True), label=gettext_lazy("Dealer")
     )
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
+    trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -161,7 +162,7 @@ class TerzDeclarationsForm(TerzRows, forms.Form):
     """The declarations helper for Terz: combinations in the order announced, and trump."""
 
     variant = "terz"
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
+    trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -23,6 +23,7 @@ from games.forms.base import (
     seat_choices,
     three_phases,
 )
+from games.forms.widgets import Pad, SeatPad, SuitPad
 from games.models import shown_text
 
 
@@ -58,6 +59,45 @@ def meld_cells(prefix: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
         (suit, symbol, [(f"{prefix}{rank}{suit}", str(label)) for rank, label in HOSKIN_RANKS])
         for suit, symbol in SUITS
     ]
+
+
+class MeldGridForm(forms.Form):
+    """The meld calculator: the koz, and a box per card of the grid (`meld_cells`) holding
+    how many copies of it one player laid out, 0 to 4, as `values` give them. `read_holding`
+    reads them; the form only draws them."""
+
+    trump = forms.ChoiceField(
+        choices=SUITS, required=False, widget=SuitPad, label=gettext_lazy("Koz (trump)")
+    )
+
+    def __init__(self, grid: list[tuple[str, str, list[tuple[str, str]]]], values: Any) -> None:
+        values = values or {}
+        super().__init__(initial={"trump": values.get("trump")})
+        self.grid = grid
+        for _suit, symbol, cells in grid:
+            for name, rank in cells:
+                copies = _("%(card)s copies") % {"card": f"{rank}{symbol}"}
+                self.fields[name] = WholeNumberField(
+                    required=False,
+                    min_value=0,
+                    max_value=4,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "aria-label": copies}),
+                )
+                self.initial[name] = values.get(name) or "0"
+
+    def rows(self) -> list[tuple[str, str, list[tuple[forms.BoundField, str]]]]:
+        """Per suit, its symbol and each card's box with its rank."""
+        return [
+            (suit, symbol, [(self[name], rank) for name, rank in cells])
+            for suit, symbol, cells in self.grid
+        ]
+
+
+def meld_field() -> WholeNumberField:
+    """A player's melds, in tens (the hand form's box, which the calculator fills in)."""
+    return WholeNumberField(
+        min_value=0, widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 10})
+    )
 
 
 def card_label(rank: str, suit: str) -> str:
@@ -135,9 +175,7 @@ class HoskinHandForm(HandForm):
         ),
     )
 
-    dealer = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
-    )
+    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
     outcome = forms.ChoiceField(
         required=False,
         label=gettext_lazy("Outcome"),
@@ -146,14 +184,10 @@ class HoskinHandForm(HandForm):
             ("void", pgettext_lazy("hoskin deal", "void")),
         ],
     )
-    holder = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Ihale holder")
-    )
+    holder = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Ihale holder"))
     contract = WholeNumberField(label=gettext_lazy("Contract (kontrat)"))
     forced = forms.BooleanField(required=False, label=gettext_lazy("Forced"))
-    trump = forms.ChoiceField(
-        choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Koz (trump)")
-    )
+    trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Koz (trump)"))
     auction = forms.CharField(
         required=False,
         max_length=200,
@@ -161,11 +195,11 @@ class HoskinHandForm(HandForm):
         help_text=gettext_lazy("The speakers in turn, from the dealer's left: e.g. 550 560 p"),
     )
     last_trick = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Last trick")
+        coerce=int, widget=Pad(teams=True), label=gettext_lazy("Last trick")
     )
     violation = forms.ChoiceField(
         required=False,
-        widget=forms.RadioSelect,
+        widget=Pad,
         label=gettext_lazy("A false declaration by the holders"),
         choices=[
             ("", pgettext_lazy("no violation", "None")),
@@ -199,10 +233,7 @@ class HoskinHandForm(HandForm):
         self.sides = sides
         for seat, name in enumerate(self.names):
             self.fields[f"meld_{seat}"] = named_field(
-                WholeNumberField(
-                    min_value=0,
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 10}),
-                ),
+                meld_field(),
                 _("%(name)s's melds") % {"name": name},
                 _("Melds"),
             )
@@ -218,7 +249,7 @@ class HoskinHandForm(HandForm):
         if self.TEKLI:
             self.fields["contract"] = forms.TypedChoiceField(
                 coerce=int,
-                widget=forms.RadioSelect,
+                widget=Pad,
                 label=_("Contract (kontrat)"),
                 choices=[("550", "550"), ("650", "650"), ("750", "750")],
             )
@@ -235,10 +266,22 @@ class HoskinHandForm(HandForm):
                 del self.fields[name]
         self.tekli = self.TEKLI
         self.bid_step = getattr(self.settings, "bid_step", 10)
+        # The last trick goes to a side: in its colour when the sides are partnerships.
+        self.fields["last_trick"].widget.teams = self.teams  # type: ignore[attr-defined]
+        if not self.TEKLI:
+            # The contract's box steps by the ihale's rise from the lowest contract.
+            contract = {
+                "inputmode": "numeric",
+                "step": self.bid_step,
+                "min": 550,
+                "placeholder": 550,
+            }
+            self.fields["contract"].widget.attrs.update(contract)
 
-    def meld_fields(self) -> list[tuple[int, str, forms.BoundField, Any]]:
+    def meld_fields(self) -> list[tuple[int, str, forms.BoundField, MeldGridForm]]:
+        """Each player's melds box, with its calculator's grid."""
         return [
-            (seat, name, self[f"meld_{seat}"], meld_cells(f"cards{seat}_"))
+            (seat, name, self[f"meld_{seat}"], MeldGridForm(meld_cells(f"cards{seat}_"), self.data))
             for seat, name in enumerate(self.names)
         ]
 

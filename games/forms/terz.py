@@ -12,12 +12,13 @@ from games.forms.base import (
     SUITS,
     HandForm,
     SettingSpec,
-    WholeNumberField,
+    card_points_field,
     named_field,
     seat_choices,
     three_phases,
 )
 from games.forms.declarations import TerzRows
+from games.forms.widgets import Pad, SeatPad, SuitPad
 
 
 class TerzHandForm(TerzRows, HandForm):
@@ -32,14 +33,12 @@ class TerzHandForm(TerzRows, HandForm):
         after=("points_0", "points_1", "last_trick"),
     )
 
-    dealer = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
-    )
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
-    points_0 = WholeNumberField(min_value=0, label=gettext_lazy("Card points"))
-    points_1 = WholeNumberField(min_value=0, label=gettext_lazy("Card points"))
+    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
+    trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
+    points_0 = card_points_field(0)
+    points_1 = card_points_field(1)
     last_trick = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Last trick")
+        coerce=int, widget=Pad(teams=True), label=gettext_lazy("Last trick")
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -49,6 +48,8 @@ class TerzHandForm(TerzRows, HandForm):
         self.fields["last_trick"].choices = seats  # type: ignore[attr-defined]
         self.add_declaration_fields(seats)
         self.card_total = self.settings.card_total
+        for side in (0, 1):
+            self.fields[f"points_{side}"].widget.attrs["max"] = self.card_total
         for seat, name in enumerate(self.names):
             named_field(
                 self.fields[f"points_{seat}"],
