@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings as django_settings
+from django.forms.boundfield import BoundWidget
 from django.utils import translation
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
@@ -127,7 +128,7 @@ class NewGameForm(forms.Form):
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(self.engine.seats)]
 
-    def seat_boxes(self) -> list[tuple[forms.BoundField, forms.BoundWidget]]:
+    def seat_boxes(self) -> list[tuple[forms.BoundField, BoundWidget]]:
         """Each seat's name with its "deals first" button."""
         return list(zip(self.seat_fields(), self["first_dealer"], strict=True))
 

@@ -267,7 +267,7 @@ class HoskinHandForm(HandForm):
         self.tekli = self.TEKLI
         self.bid_step = getattr(self.settings, "bid_step", 10)
         # The last trick goes to a side: in its colour when the sides are partnerships.
-        self.fields["last_trick"].widget.teams = self.teams  # type: ignore[attr-defined]
+        self.fields["last_trick"].widget.teams = self.teams
         if not self.TEKLI:
             # The contract's box steps by the ihale's rise from the lowest contract.
             contract = {

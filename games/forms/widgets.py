@@ -76,7 +76,7 @@ class SeatPad(Pad):
     button_class = "seat-btn"
 
     def group_class(self) -> str:
-        return f"{self.pad_class} seats-{len(self.choices)}"
+        return f"{self.pad_class} seats-{len(list(self.choices))}"
 
     def option_class(self, index: int, value: Any) -> str:
         seat = f"{self.button_class} seat-{index}"

@@ -26,7 +26,8 @@ def meld_box(seat: int, total: int) -> SafeString:
     """A player's melds box in the hand form, holding the calculator's total: it replaces
     the box out of band (htmx), so it is the hand form's own widget."""
     attrs = {"id": f"id_meld_{seat}", "required": True, "hx-swap-oob": "true"}
-    return meld_field().widget.render(f"meld_{seat}", total, attrs=attrs)
+    box: SafeString = meld_field().widget.render(f"meld_{seat}", total, attrs=attrs)
+    return box
 
 
 @register.simple_tag
