@@ -3,6 +3,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+# axe-core for the accessibility test (tests/web/test_browser_axe.py): a test-only asset from
+# the npm registry, pinned by its lock file and never served.
+AXE_DIR := tests/web/axe
+AXE := $(AXE_DIR)/node_modules/axe-core/axe.min.js
 
 # The first Python 3.12 or newer: python3.13, python3.12, python3, then pyenv's.
 PYTHON ?= $(shell for c in python3.13 python3.12 python3 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3; do \
@@ -29,7 +33,11 @@ run: $(STAMP)
 lan: $(STAMP)
 	$(PY) -m scorer.lan
 
-test: $(TEST_STAMP)
+$(AXE): $(AXE_DIR)/package.json $(AXE_DIR)/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "npm is missing: the axe test is skipped (apt-get install -y npm)" >&2; exit 0; }; \
+		npm ci --prefix $(AXE_DIR) --no-audit --no-fund --loglevel=error && touch $@
+
+test: $(TEST_STAMP) $(AXE)
 	$(PY) -m pytest
 
 # The translations: gather every marked string into locale/*/LC_MESSAGES/django.po, then
@@ -62,4 +70,4 @@ mutation: $(TEST_STAMP)
 	$(PY) bench/mutation.py --minutes $(MUTATION_MINUTES) $(MODULES)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache staticfiles mutants
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache staticfiles mutants $(AXE_DIR)/node_modules

@@ -19,6 +19,7 @@ from games.engine import VARIANTS, HandError, ScorerError
 from games.engine.cards import Rank, Suit
 from games.engine.numbers import LIMIT, NotANumber, OutOfRange, whole_number
 from games.engine.texts import Text
+from games.forms.widgets import SeatPad
 from games.models import shown_text
 
 SUITS = [(s.value, s.symbol) for s in Suit]
@@ -181,6 +182,9 @@ class HandForm(forms.Form):
         self.declaration_errors: list[str] = []
         self.engine = VARIANTS[self.variant]
         self.teams = self.engine.teams
+        for field in self.fields.values():
+            if isinstance(field.widget, SeatPad):
+                field.widget.teams = self.teams
         if not self.is_bound and not self.initial.get("key"):
             self.initial["key"] = uuid.uuid4().hex
 
@@ -306,6 +310,19 @@ def _entered(value: Any) -> Any:
 
 def _int(value: Any) -> int | None:
     return None if value in (None, "") else int(value)
+
+
+def card_points_field(side: int) -> WholeNumberField:
+    """One side's card points (templates/games/_card_points.html): typing them fills in the
+    other side's (static/js/scorer.js, `data-other`); the form sets `max` to the deck's total."""
+    attrs = {
+        "inputmode": "numeric",
+        "data-other": f"id_points_{1 - side}",
+        "class": f"team-{'ab'[side]}",
+    }
+    return WholeNumberField(
+        min_value=0, label=gettext_lazy("Card points"), widget=forms.NumberInput(attrs=attrs)
+    )
 
 
 def named_field(field: forms.Field, label: str, generic: str) -> forms.Field:

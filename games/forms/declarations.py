@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.forms.base import RANKS, SUITS, _int, seat_choices
+from games.forms.widgets import Pad, SeatPad, SuitPad
 
 
 class DeclarationRows:
@@ -28,7 +29,7 @@ class DeclarationRows:
         if self.BELLA:
             self.fields["bella"] = forms.ChoiceField(
                 required=False,
-                widget=forms.RadioSelect,
+                widget=Pad,
                 choices=[("", pgettext_lazy("nobody", "None")), *seats],
                 label=gettext_lazy("Bella"),
             )
@@ -149,9 +150,9 @@ class DeclarationsForm(DeclarationRows, forms.Form):
     )
 
     dealer = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
+        coerce=int, widget=SeatPad(teams=True), label=gettext_lazy("Dealer")
     )
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
+    trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -169,7 +170,7 @@ class TerzDeclarationsForm(TerzRows, forms.Form):
         "Terz: enter the combinations in the order they were announced, and the trump. The "
         "senior combination's player scores all of his; marriages always score."
     )
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
+    trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.forms.base import SUITS, HandForm, SettingSpec, seat_choices
+from games.forms.widgets import Pad, SeatPad, SuitPad
 
 
 class EuchreHandForm(HandForm):
@@ -23,7 +24,7 @@ class EuchreHandForm(HandForm):
         "dealer_forfeit": _("Dealer declines: opponents +1"),
     }
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label=_("Dealer"))
+    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=_("Dealer"))
     outcome = forms.ChoiceField(
         required=False,
         label=_("Outcome"),
@@ -34,7 +35,7 @@ class EuchreHandForm(HandForm):
         ],
     )
     maker = forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, widget=forms.RadioSelect, label=_("Maker")
+        coerce=int, required=False, empty_value=None, widget=SeatPad, label=_("Maker")
     )
     alone = forms.BooleanField(required=False, label=_("Played alone"))
     defender_alone = forms.BooleanField(required=False, label=_("A defender played alone"))
@@ -42,16 +43,14 @@ class EuchreHandForm(HandForm):
         coerce=int,
         required=False,
         empty_value=None,
-        widget=forms.RadioSelect,
+        widget=Pad(pad_class="trick-pad"),
         choices=[(str(n), str(n)) for n in range(6)],
         label=_("Makers' tricks"),
     )
-    trump = forms.ChoiceField(
-        required=False, choices=SUITS, widget=forms.RadioSelect, label=_("Trump")
-    )
+    trump = forms.ChoiceField(required=False, choices=SUITS, widget=SuitPad, label=_("Trump"))
     round = forms.ChoiceField(
         required=False,
-        widget=forms.RadioSelect,
+        widget=Pad,
         label=_("Round"),
         choices=[("", "—"), ("1", _("Ordered up (round 1)")), ("2", _("Named (round 2)"))],
     )

@@ -8,6 +8,8 @@ from typing import Any
 
 from django import forms
 from django.conf import settings as django_settings
+from django.forms.boundfield import BoundWidget
+from django.utils import translation
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -16,6 +18,7 @@ from games.engine import ScorerError
 from games.engine.numbers import shown
 from games.engine.record import MAX_BYTES, MAX_HANDS, GameRecord, read_json
 from games.forms.base import WholeNumberField, error_text, number_text
+from games.forms.widgets import LanguageSelect, Radios
 from games.models import shown_variant, shown_variants
 
 
@@ -28,6 +31,7 @@ class CircleLanguageForm(forms.Form):
 
     language = forms.ChoiceField(
         required=False,
+        widget=LanguageSelect,
         label=gettext_lazy("Language of this circle"),
         help_text=gettext_lazy(
             "Shown to every phone that has not chosen a language in its menu. "
@@ -36,11 +40,30 @@ class CircleLanguageForm(forms.Form):
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Its box is id_circle_language: the page's foot has a language picker of its own.
+        kwargs.setdefault("auto_id", "id_circle_%s")
         super().__init__(*args, **kwargs)
         # The languages by their own names ("Türkçe"), as a reader looks for theirs.
         self.fields["language"].choices = [  # type: ignore[attr-defined]
             ("", _("None: each phone's browser decides")),
             *django_settings.LANGUAGES,
+        ]
+
+
+class LanguagePickerForm(forms.Form):
+    """The menu's language picker (templates/base.html), which posts to Django's
+    set_language: each language in its own words and script, the page's chosen."""
+
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"),
+        widget=LanguageSelect(attrs={"id": "language-picker", "autocomplete": "off"}, bidi=True),
+    )
+
+    def __init__(self) -> None:
+        super().__init__(initial={"language": translation.get_language()})
+        self.fields["language"].choices = [  # type: ignore[attr-defined]
+            (code, translation.get_language_info(code)["name_local"])
+            for code, _name in django_settings.LANGUAGES
         ]
 
 
@@ -71,7 +94,7 @@ class NewGameForm(forms.Form):
 
     variant = forms.ChoiceField(label=gettext_lazy("Game"))
     first_dealer = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("First dealer")
+        coerce=int, widget=Radios, label=gettext_lazy("First dealer")
     )
 
     def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
@@ -104,6 +127,10 @@ class NewGameForm(forms.Form):
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(self.engine.seats)]
+
+    def seat_boxes(self) -> list[tuple[forms.BoundField, BoundWidget]]:
+        """Each seat's name with its "deals first" button."""
+        return list(zip(self.seat_fields(), self["first_dealer"], strict=True))
 
     def main_settings(self) -> list[forms.BoundField]:
         return [self[f"set_{s.key}"] for s in self.settings_fields if s.main]

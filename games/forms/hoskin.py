@@ -23,7 +23,8 @@ from games.forms.base import (
     named_field,
     seat_choices,
 )
-from games.forms.melds import meld_cells, rank_names
+from games.forms.melds import MeldGridForm, meld_cells, meld_field, rank_names
+from games.forms.widgets import Pad, SeatPad, SuitPad
 
 
 def read_ihale(text: str) -> list[int | None]:
@@ -118,9 +119,7 @@ class HoskinHandForm(HandForm):
         "unannounced_burial",
     )
 
-    dealer = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
-    )
+    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
     outcome = forms.ChoiceField(
         required=False,
         label=gettext_lazy("Outcome"),
@@ -129,14 +128,10 @@ class HoskinHandForm(HandForm):
             ("void", pgettext_lazy("hoskin deal", "void")),
         ],
     )
-    holder = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Ihale holder")
-    )
+    holder = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Ihale holder"))
     contract = WholeNumberField(label=gettext_lazy("Contract (kontrat)"))
     forced = forms.BooleanField(required=False, label=gettext_lazy("Forced"))
-    trump = forms.ChoiceField(
-        choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Koz (trump)")
-    )
+    trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Koz (trump)"))
     auction = forms.CharField(
         required=False,
         max_length=200,
@@ -144,11 +139,11 @@ class HoskinHandForm(HandForm):
         help_text=gettext_lazy("The speakers in turn, from the dealer's left: e.g. 550 560 p"),
     )
     last_trick = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Last trick")
+        coerce=int, widget=Pad(teams=True), label=gettext_lazy("Last trick")
     )
     violation = forms.ChoiceField(
         required=False,
-        widget=forms.RadioSelect,
+        widget=Pad,
         label=gettext_lazy("A false declaration by the holders"),
         choices=[
             ("", pgettext_lazy("no violation", "None")),
@@ -186,10 +181,7 @@ class HoskinHandForm(HandForm):
         self.sides = sides
         for seat, name in enumerate(self.names):
             self.fields[f"meld_{seat}"] = named_field(
-                WholeNumberField(
-                    min_value=0,
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 10}),
-                ),
+                meld_field(),
                 _("%(name)s's melds") % {"name": name},
                 _("Melds"),
             )
@@ -207,13 +199,26 @@ class HoskinHandForm(HandForm):
         for name in self.OTHER_GAMES_FIELDS:
             del self.fields[name]
         self.bid_step = getattr(self.settings, "bid_step", 10)
+        # The last trick goes to a side: in its colour when the sides are partnerships.
+        self.fields["last_trick"].widget.teams = self.teams
+        self.shape_contract()
 
     def add_own_fields(self) -> None:
         """Fields only this game of the family has, beyond the declared ones: none here."""
 
-    def meld_fields(self) -> list[tuple[int, str, forms.BoundField, Any]]:
+    def shape_contract(self) -> None:
+        """The contract's box steps by the ihale's rise from the lowest contract."""
+        contract = {"inputmode": "numeric", "step": self.bid_step, "min": 550, "placeholder": 550}
+        self.fields["contract"].widget.attrs.update(contract)
+
+    def meld_fields(self) -> list[tuple[int, str, forms.BoundField, MeldGridForm]]:
         return [
-            (seat, name, self[f"meld_{seat}"], meld_cells(f"cards{seat}_", self.engine.ranks))
+            (
+                seat,
+                name,
+                self[f"meld_{seat}"],
+                MeldGridForm(meld_cells(f"cards{seat}_", self.engine.ranks), self.data),
+            )
             for seat, name in enumerate(self.names)
         ]
 
@@ -342,11 +347,14 @@ class HoskinTekliHandForm(HoskinHandForm):
     def settings_fields(cls) -> list[SettingSpec]:
         return SETTINGS_TEKLI
 
+    def shape_contract(self) -> None:
+        """The ladder's three contracts are buttons: nothing to shape."""
+
     def add_own_fields(self) -> None:
         """The ladder's three contracts, and the gömü's five cards."""
         self.fields["contract"] = forms.TypedChoiceField(
             coerce=int,
-            widget=forms.RadioSelect,
+            widget=Pad,
             label=_("Contract (kontrat)"),
             choices=[("550", "550"), ("650", "650"), ("750", "750")],
         )

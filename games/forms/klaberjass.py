@@ -16,10 +16,12 @@ from games.forms.base import (
     HandForm,
     SettingSpec,
     WholeNumberField,
+    card_points_field,
     named_field,
     seat_choices,
 )
 from games.forms.declarations import DeclarationRows, DeclarationsForm
+from games.forms.widgets import Pad, SeatPad, SuitPad
 
 
 class KlaberjassHandForm(DeclarationRows, HandForm):
@@ -40,21 +42,17 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         AFTER: ("points_0", "points_1", "last_trick", "tricks_0", "tricks_1"),
     }
 
-    dealer = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
-    )
-    caller = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Who called")
-    )
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
-    points_0 = WholeNumberField(min_value=0, label=gettext_lazy("Card points"))
-    points_1 = WholeNumberField(min_value=0, label=gettext_lazy("Card points"))
+    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
+    caller = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Who called"))
+    trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
+    points_0 = card_points_field(0)
+    points_1 = card_points_field(1)
     last_trick = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Last trick")
+        coerce=int, widget=Pad(teams=True), label=gettext_lazy("Last trick")
     )
     round = forms.ChoiceField(
         required=False,
-        widget=forms.RadioSelect,
+        widget=Pad,
         label=gettext_lazy("Round"),
         choices=[
             ("", "—"),
@@ -94,6 +92,8 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         self.fields["last_trick"].choices = teams  # type: ignore[attr-defined]
         self.add_declaration_fields(seats)
         self.card_total = self.settings.card_total
+        for side in (0, 1):
+            self.fields[f"points_{side}"].widget.attrs["max"] = self.card_total
         self.needs_tricks = self.settings.needs_tricks
         for side, (_key, name) in enumerate(teams):
             named_field(

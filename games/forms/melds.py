@@ -8,11 +8,13 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.engine.cards import Card, Rank
 from games.engine.numbers import shown, whole_number_or_none
 from games.engine.texts import Text
-from games.forms.base import SUITS, rank_label
+from games.forms.base import SUITS, WholeNumberField, rank_label
+from games.forms.widgets import SuitPad
 from games.models import shown_text
 
 
@@ -51,3 +53,42 @@ def read_holding(data: Any, prefix: str, ranks: Sequence[Rank]) -> dict[Card, in
             if count:
                 holding[Card.parse(f"{rank.value}{suit}")] = count
     return holding
+
+
+class MeldGridForm(forms.Form):
+    """The meld calculator: the koz, and a box per card of the grid (`meld_cells`) holding
+    how many copies of it one player laid out, 0 to 4, as `values` give them. `read_holding`
+    reads them; the form only draws them."""
+
+    trump = forms.ChoiceField(
+        choices=SUITS, required=False, widget=SuitPad, label=gettext_lazy("Koz (trump)")
+    )
+
+    def __init__(self, grid: list[tuple[str, str, list[tuple[str, str]]]], values: Any) -> None:
+        values = values or {}
+        super().__init__(initial={"trump": values.get("trump")})
+        self.grid = grid
+        for _suit, symbol, cells in grid:
+            for name, rank in cells:
+                copies = _("%(card)s copies") % {"card": f"{rank}{symbol}"}
+                self.fields[name] = WholeNumberField(
+                    required=False,
+                    min_value=0,
+                    max_value=4,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "aria-label": copies}),
+                )
+                self.initial[name] = values.get(name) or "0"
+
+    def rows(self) -> list[tuple[str, str, list[tuple[forms.BoundField, str]]]]:
+        """Per suit, its symbol and each card's box with its rank."""
+        return [
+            (suit, symbol, [(self[name], rank) for name, rank in cells])
+            for suit, symbol, cells in self.grid
+        ]
+
+
+def meld_field() -> WholeNumberField:
+    """A player's melds, in tens (the hand form's box, which the calculator fills in)."""
+    return WholeNumberField(
+        min_value=0, widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 10})
+    )

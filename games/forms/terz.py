@@ -15,11 +15,12 @@ from games.forms.base import (
     SUITS,
     HandForm,
     SettingSpec,
-    WholeNumberField,
+    card_points_field,
     named_field,
     seat_choices,
 )
 from games.forms.declarations import TerzDeclarationsForm, TerzRows
+from games.forms.widgets import Pad, SeatPad, SuitPad
 
 
 class TerzHandForm(TerzRows, HandForm):
@@ -35,14 +36,12 @@ class TerzHandForm(TerzRows, HandForm):
         AFTER: ("points_0", "points_1", "last_trick"),
     }
 
-    dealer = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
-    )
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
-    points_0 = WholeNumberField(min_value=0, label=gettext_lazy("Card points"))
-    points_1 = WholeNumberField(min_value=0, label=gettext_lazy("Card points"))
+    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
+    trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
+    points_0 = card_points_field(0)
+    points_1 = card_points_field(1)
     last_trick = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Last trick")
+        coerce=int, widget=Pad(teams=True), label=gettext_lazy("Last trick")
     )
 
     @classmethod
@@ -56,6 +55,8 @@ class TerzHandForm(TerzRows, HandForm):
         self.fields["last_trick"].choices = seats  # type: ignore[attr-defined]
         self.add_declaration_fields(seats)
         self.card_total = self.settings.card_total
+        for side in (0, 1):
+            self.fields[f"points_{side}"].widget.attrs["max"] = self.card_total
         for seat, name in enumerate(self.names):
             named_field(
                 self.fields[f"points_{seat}"],

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games.engine.cards import Rank
 from games.engine.numbers import shown, whole_number_or_none
@@ -23,6 +23,7 @@ from games.forms.base import (
     rank_label,
     seat_choices,
 )
+from games.forms.widgets import Pad, SeatPad, SuitPad
 from games.templatetags.scorer_tags import left_to_right
 
 
@@ -62,15 +63,11 @@ class ThreeOFourHandForm(HandForm):
         AFTER: ("partner", "points", "widow_points", "widow_card_1", "widow_card_2", "tricks"),
     }
 
-    dealer = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Dealer")
-    )
-    bidder = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Bidder")
-    )
+    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
+    bidder = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Bidder"))
     bid = WholeNumberField(
         label=gettext_lazy("Bid"),
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5}),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5, "data-start": 150}),
     )
     auction = forms.CharField(
         required=False,
@@ -78,21 +75,24 @@ class ThreeOFourHandForm(HandForm):
         label=gettext_lazy("The auction, bid by bid"),
         help_text=gettext_lazy("From the dealer's left, in turn: e.g. 160 170 p 190 p p"),
     )
-    trump = forms.ChoiceField(choices=SUITS, widget=forms.RadioSelect, label=gettext_lazy("Trump"))
+    trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
     called_rank = forms.ChoiceField(
-        required=False, choices=RANKS, widget=forms.RadioSelect, label=gettext_lazy("Called card")
+        required=False,
+        choices=RANKS,
+        widget=Pad(pad_class="rank-pad"),
+        label=gettext_lazy("Called card"),
     )
     called_suit = forms.ChoiceField(
         required=False,
         choices=SUITS,
-        widget=forms.RadioSelect,
+        widget=SuitPad,
         label=gettext_lazy("Called card's suit"),
     )
     partner = forms.TypedChoiceField(
         coerce=int,
         required=False,
         empty_value=None,
-        widget=forms.RadioSelect,
+        widget=SeatPad,
         label=gettext_lazy("Partner"),
     )
     partner_lost = forms.BooleanField(
@@ -104,7 +104,7 @@ class ThreeOFourHandForm(HandForm):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     tricks = forms.TypedChoiceField(
-        coerce=int, widget=forms.RadioSelect, label=gettext_lazy("Tricks")
+        coerce=int, widget=Pad(pad_class="trick-pad"), label=gettext_lazy("Tricks")
     )
     widow_points = WholeNumberField(
         required=False,
@@ -136,6 +136,9 @@ class ThreeOFourHandForm(HandForm):
             self.fields[name].choices = seats  # type: ignore[attr-defined]
         all_tricks = self.engine.hand_class.all_tricks
         self.fields["tricks"].choices = [(str(n), str(n)) for n in range(all_tricks + 1)]  # type: ignore[attr-defined]
+        # The bid's box steps by 5 from the lowest bid to the highest (the stepper's buttons).
+        bid = pgettext("auction", "Bid: %(bid)s") % {"bid": 150}
+        self.fields["bid"].widget.attrs.update({"min": 150, "max": 304, "placeholder": bid})
         for suit, symbol in SUITS:
             self.fields[f"marriage_{suit}"] = forms.ChoiceField(
                 required=False,
