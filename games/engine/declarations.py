@@ -17,6 +17,7 @@ from games.engine.texts import Text, say
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
+    DeclarationKind,
     GameState,
     HandScore,
     Interim,
@@ -27,7 +28,7 @@ from games.engine.variant import (
 )
 
 RANKS = list(Rank)
-KINDS = ("sequence", "bella", "four", "marriage")
+KINDS: tuple[DeclarationKind, ...] = ("sequence", "bella", "four", "marriage")
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class Declaration(Plain):
     """One announcement: a run, a four of a kind, Bella or a marriage, by one seat."""
 
     seat: int
-    kind: str
+    kind: DeclarationKind
     length: int | None = None
     top: Rank | None = None
     suit: Suit | None = None
@@ -43,7 +44,12 @@ class Declaration(Plain):
 
     @classmethod
     def read(
-        cls, data: object, index: int, seats: int, kinds: Collection[str], max_length: int = 8
+        cls,
+        data: object,
+        index: int,
+        seats: int,
+        kinds: Collection[DeclarationKind],
+        max_length: int = 8,
     ) -> Declaration:
         try:
             r = Reader(data, say("declarations.declaration"), _KEYS)
@@ -211,7 +217,7 @@ class DeclaringVariant[S: BaseSettings, H: DeclaringHand](Variant[S, H]):
     """A game whose declarations a contest judges: the declarations helper and the hand in
     progress judge them through `contest`, with no card points."""
 
-    declaration_kinds: ClassVar[tuple[str, ...]]
+    declaration_kinds: ClassVar[tuple[DeclarationKind, ...]]
 
     def contest(self, hand: H, settings: S, state: GameState) -> Contest:
         """Points per side for the declarations, a verdict on each, and the notes."""
@@ -282,7 +288,7 @@ _NEED_NAMES = {
     "suit": "declarations.need.suit",
     "rank": "declarations.need.rank",
 }
-_PENDING_KINDS = {
+_PENDING_KINDS: dict[DeclarationKind | None, str] = {
     "sequence": "declarations.pending.sequence",
     "four": "declarations.pending.four",
     "marriage": "declarations.pending.marriage",
@@ -368,7 +374,7 @@ def judge_in_progress(
     return Interim(tuple(lines), tuple(rows[i] for i in sorted(rows)))
 
 
-def _missing(item: object, kinds: Collection[str]) -> list[str]:
+def _missing(item: object, kinds: Collection[DeclarationKind]) -> list[str]:
     """The keys a declaration still lacks (an item that is not a dict is wrong, not missing)."""
     if not isinstance(item, Mapping):
         return []
@@ -383,7 +389,7 @@ def _pending_row(
     item: object,
     index: int,
     seats: int,
-    kinds: Collection[str],
+    kinds: Collection[DeclarationKind],
     missing: list[str],
     players: Sequence[str],
 ) -> InterimRow:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Self
+from typing import Literal, Self
 
 from games.engine.cards import Suit
 from games.engine.errors import InvalidHand
@@ -15,7 +15,8 @@ from games.engine.variant import BaseHand, BaseSettings, Call, GameState, HandSc
 from games.engine.wording import signed
 
 TRICKS = 5
-OUTCOMES = ("played", "passed_out", "dealer_forfeit")
+EuchreOutcome = Literal["played", "passed_out", "dealer_forfeit"]
+OUTCOMES: tuple[EuchreOutcome, ...] = ("played", "passed_out", "dealer_forfeit")
 # A deal everyone passed is dealt again; one the dealer declined gives the other team a point.
 UNPLAYED = {"passed_out": "euchre.unplayed.redeal", "dealer_forfeit": "euchre.unplayed.forfeit"}
 # The maker's call, by round (none recorded: "made"), alone or not; without a trump suit,
@@ -33,9 +34,9 @@ CALLS = {
 @dataclass(frozen=True, kw_only=True)
 class Settings(BaseSettings):
     target: int = 10
-    all_pass: str = "redeal"
+    all_pass: Literal["redeal", "stick_the_dealer", "dealer_forfeit"] = "redeal"
     stuck_dealer_any_suit: bool = False
-    lone_euchre_points: int = 2
+    lone_euchre_points: Literal[2, 4] = 2
     defend_alone: bool = False
     super_euchre: bool = False
 
@@ -57,10 +58,10 @@ class Settings(BaseSettings):
 @dataclass(frozen=True, kw_only=True)
 class Hand(BaseHand):
     dealer: int
-    outcome: str = "played"
+    outcome: EuchreOutcome = "played"
     maker: int | None = None
     trump: Suit | None = None
-    round: int | None = None
+    round: Literal[1, 2] | None = None
     turned_up: Suit | None = None
     alone: bool = False
     defender_alone: bool = False
@@ -147,12 +148,14 @@ class Euchre(Variant[Settings, Hand]):
     def broken_example(self) -> dict[str, object]:
         return {"maker_tricks": 6}
 
-    def outcomes(self, settings: Settings) -> tuple[str, ...]:
+    def outcomes(self, settings: Settings) -> tuple[EuchreOutcome, ...]:
         """A deal everyone passed twice, when it is dealt again; or the dealer declining, when
         the dealer may (spec: `all_pass`). A stuck dealer must name trump: no other outcome."""
-        return {"redeal": ("passed_out",), "dealer_forfeit": ("dealer_forfeit",)}.get(
-            settings.all_pass, ()
-        )
+        if settings.all_pass == "redeal":
+            return ("passed_out",)
+        if settings.all_pass == "dealer_forfeit":
+            return ("dealer_forfeit",)
+        return ()
 
     def auction(self, hand: Hand) -> tuple[Call, ...]:
         order = [(hand.dealer + 1 + i) % 4 for i in range(4)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Literal, Self
 
 from games.engine.cards import Card, Rank, Suit
 from games.engine.declarations import Declaration
@@ -20,6 +20,7 @@ from games.engine.variant import (
     BaseHand,
     BaseSettings,
     Call,
+    CallName,
     GameState,
     HandScore,
     Interim,
@@ -34,7 +35,10 @@ from games.engine.wording import signed
 OPENING = 550
 CARDS = 480
 HOSKIN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
-CARD_VALUES = {
+CardValues = Literal["ace_ten", "tens"]
+HoskinOutcome = Literal["played", "void"]
+Violation = Literal["meld_short", "aces_claim_false"]
+CARD_VALUES: dict[CardValues, dict[Rank, int]] = {
     "ace_ten": {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2},
     "tens": {Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 10, Rank.QUEEN: 0, Rank.JACK: 0},
 }
@@ -180,7 +184,7 @@ def _listed(id: str, items: Sequence[Text]) -> Text:
     return listed
 
 
-def card_points(ranks: Sequence[Rank], card_values: str) -> int:
+def card_points(ranks: Sequence[Rank], card_values: CardValues) -> int:
     """What some cards are worth in tricks, e.g. the five of the gömü."""
     return sum(CARD_VALUES[card_values][rank] for rank in ranks)
 
@@ -188,11 +192,11 @@ def card_points(ranks: Sequence[Rank], card_values: str) -> int:
 @dataclass(frozen=True, kw_only=True)
 class Settings(BaseSettings):
     target: int = 3000
-    card_values: str = "ace_ten"
-    last_trick_bonus: int = 20
-    bid_step: int = 10
-    both_cross: str = "contract"
-    gomu_to: str = "last_trick"
+    card_values: CardValues = "ace_ten"
+    last_trick_bonus: Literal[20, 10, 0] = 20
+    bid_step: Literal[10, 50] = 10
+    both_cross: Literal["contract", "higher"] = "contract"
+    gomu_to: Literal["last_trick", "holder"] = "last_trick"
 
     KEYS: ClassVar[tuple[str, ...]] = (
         "target",
@@ -215,12 +219,12 @@ class Settings(BaseSettings):
         )
 
     @classmethod
-    def _bid_step(cls, r: Reader) -> int:
+    def _bid_step(cls, r: Reader) -> Literal[10, 50]:
         """What each bid of the partners' ihale rises by (a house rule)."""
         return r.choice("bid_step", (10, 50), 10)
 
     @classmethod
-    def _gomu_to(cls, r: Reader) -> str:
+    def _gomu_to(cls, r: Reader) -> Literal["last_trick", "holder"]:
         """Who takes the gömü's points: the partners bury none, so it is never asked."""
         return "last_trick"
 
@@ -239,11 +243,11 @@ class TekliSettings(Settings):
     )
 
     @classmethod
-    def _bid_step(cls, r: Reader) -> int:
+    def _bid_step(cls, r: Reader) -> Literal[10, 50]:
         return 10  # the ladder's contracts are fixed: nobody bids in steps
 
     @classmethod
-    def _gomu_to(cls, r: Reader) -> str:
+    def _gomu_to(cls, r: Reader) -> Literal["last_trick", "holder"]:
         return r.choice("gomu_to", ("last_trick", "holder"), "last_trick")
 
 
@@ -269,7 +273,7 @@ class Hand(BaseHand):
     )
 
     dealer: int
-    outcome: str = "played"
+    outcome: HoskinOutcome = "played"
     holder: int | None = None
     contract: int | None = None
     forced: bool = False
@@ -278,7 +282,7 @@ class Hand(BaseHand):
     melds: tuple[int, ...] = ()
     trick_points: tuple[int, ...] = ()
     last_trick: int | None = None
-    violation: str | None = None
+    violation: Violation | None = None
     struck: tuple[int, ...] | None = None
 
     @classmethod
@@ -623,7 +627,7 @@ class Hoskin(Variant[Settings, Hand]):
     def broken_example(self) -> dict[str, object]:
         return {"trick_points": [300, 100]}
 
-    def outcomes(self, settings: Settings) -> tuple[str, ...]:
+    def outcomes(self, settings: Settings) -> tuple[HoskinOutcome, ...]:
         """A void deal, redealt: nobody scores (spec: `outcome`)."""
         return ("void",)
 
@@ -642,7 +646,7 @@ class Hoskin(Variant[Settings, Hand]):
                 for b in hand.bids
             )
         assert hand.holder is not None
-        call = "forced" if hand.forced else "bid"
+        call: CallName = "forced" if hand.forced else "bid"
         return (Call(hand.holder, call, hand.trump_suit, hand.contract),)
 
     interim_keys: ClassVar[tuple[str, ...]] = ("meld_cards",)

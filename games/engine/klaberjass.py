@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Literal, Self
 
 from games.engine.cards import Rank, Suit, check_card_points
 from games.engine.declarations import (
@@ -23,6 +23,7 @@ from games.engine.texts import Param, Text, say
 from games.engine.variant import (
     BaseSettings,
     Call,
+    DeclarationKind,
     GameState,
     HandScore,
     Interim,
@@ -31,7 +32,7 @@ from games.engine.variant import (
 from games.engine.wording import number, signed
 
 SHTOCH = 10
-KINDS = ("sequence", "bella")
+KINDS: tuple[DeclarationKind, ...] = ("sequence", "bella")
 BELLA = 20
 TRICKS = 8
 
@@ -39,15 +40,15 @@ TRICKS = 8
 @dataclass(frozen=True, kw_only=True)
 class Settings(BaseSettings):
     target: int = 500
-    tie_rule: str = "forfeit"
-    bella_on_forfeit: str = "opponents"
-    sequence_scope: str = "team"
-    final_tiebreak: str = "seat"
-    run5_value: int = 50
-    capot: str = "none"
+    tie_rule: Literal["forfeit", "half"] = "forfeit"
+    bella_on_forfeit: Literal["opponents", "holder"] = "opponents"
+    sequence_scope: Literal["team", "player"] = "team"
+    final_tiebreak: Literal["seat", "none"] = "seat"
+    run5_value: Literal[50, 100] = 50
+    capot: Literal["none", "double", "plus90"] = "none"
     zero_trick_sequences: bool = True
-    yas_value: int = 20
-    both_cross: str = "higher"
+    yas_value: Literal[20, 22] = 20
+    both_cross: Literal["higher", "caller"] = "higher"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
@@ -85,7 +86,7 @@ class Hand(DeclaringHand):
     dealer: int
     caller: int
     trump: Suit
-    round: int | str | None = None
+    round: Literal[1, 2, "bima"] | None = None
     turned_up: Suit | None = None
     card_points: tuple[int, int]
     last_trick: int

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from typing import TypeVar
+from typing import TypeVar, overload
 
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import ParseError
@@ -11,6 +11,7 @@ from games.engine.numbers import NotANumber, shown, whole_number
 from games.engine.texts import say
 
 T = TypeVar("T")
+D = TypeVar("D")
 
 _MISSING = object()
 
@@ -93,9 +94,17 @@ class Reader:
     def card(self, key: str) -> Card:
         return Card.parse(self.raw(key), self.key(key))
 
-    def choice(self, key: str, options: Collection[T], default: T | object = _MISSING) -> T:
+    @overload
+    def choice(self, key: str, options: Collection[T]) -> T: ...
+
+    @overload
+    def choice(self, key: str, options: Collection[T], default: D) -> T | D: ...
+
+    def choice(self, key: str, options: Collection[object], default: object = _MISSING) -> object:
+        """One of `options` (a number may be given as text); `default` when the key is absent,
+        else the key is required."""
         if not self.has(key) and default is not _MISSING:
-            return default  # type: ignore[return-value]
+            return default
         value = self.raw(key)
         for option in options:
             if value == option or (isinstance(option, int) and _int_or_none(value) == option):

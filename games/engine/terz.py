@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Literal, Self
 
 from games.engine.cards import Rank, Suit, check_card_points
 from games.engine.declarations import (
@@ -21,6 +21,7 @@ from games.engine.reading import Reader
 from games.engine.texts import Text, say
 from games.engine.variant import (
     BaseSettings,
+    DeclarationKind,
     GameState,
     HandScore,
     Interim,
@@ -31,15 +32,15 @@ from games.engine.wording import signed
 LAST_TRICK = 10
 MARRIAGE = 20
 FOURS = {Rank.JACK: 200, Rank.ACE: 100, Rank.KING: 100, Rank.QUEEN: 100}
-KINDS = ("sequence", "four", "marriage")
+KINDS: tuple[DeclarationKind, ...] = ("sequence", "four", "marriage")
 
 
 @dataclass(frozen=True, kw_only=True)
 class Settings(BaseSettings):
     target: int = 501
-    card_values: str = "seed"
-    marriage_suits: str = "any"
-    combo_tiebreak: str = "first"
+    card_values: Literal["seed", "standard"] = "seed"
+    marriage_suits: Literal["any", "trump"] = "any"
+    combo_tiebreak: Literal["first", "trump"] = "first"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Literal, Self
 
 from games.engine.auction import calls_in_turn
 from games.engine.cards import Card, Rank, Suit
@@ -75,9 +75,9 @@ MISSING = {
 class Settings(BaseSettings):
     target: int = 0
     deals: int = 11
-    failed_slam: int | str = -4
+    failed_slam: Literal[-4, -1, "normal"] = -4
     allow_304_bid: bool = False
-    tie: str = "share"
+    tie: Literal["share", "extra_deals"] = "share"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:

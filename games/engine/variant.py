@@ -6,12 +6,38 @@ import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Literal, Self
 
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import ParseError
 from games.engine.texts import Text, say
 from games.engine.wording import joined
+
+DeclarationKind = Literal["sequence", "bella", "four", "marriage", "meld", "carre"]
+"""A kind of declaration, as stored declarations name it: a run, Bella, four of a kind, a
+marriage, a player's melds (Hoşkin), or a carré (Coinche's four of a kind)."""
+
+CallName = Literal[
+    "pass",
+    "bid",
+    "call",
+    "accept",
+    "name",
+    "bima",
+    "decline",
+    "forced",
+    "take",
+    "double",
+    "redouble",
+    "capot",
+    "generale",
+]
+"""What a call of an auction was, as the Bid rows store it (see `Call`)."""
+
+Outcome = Literal["played", "passed_out", "dealer_forfeit", "void", "passed"]
+"""What became of a deal: "played", or one of the outcomes a game allows for a deal not
+played: passed out (Euchre's "passed_out", Coinche's "passed"), the dealer declining
+("dealer_forfeit") or a void deal ("void")."""
 
 
 def plain(value: object) -> Any:
@@ -138,8 +164,11 @@ class Call:
     """One call of the auction as the table made it: a pass, a bid, or taking trump."""
 
     seat: int
-    call: str
-    """"pass", "bid", "accept" (the turned-up suit), "name" (another suit) or "bima"."""
+    call: CallName
+    """"pass", "bid", "call" (trump, its round not recorded), "accept" (the turned-up suit),
+    "name" (another suit), "bima", "decline" (a dealer declining), "forced" (held at the
+    opening bid by force), "take" (a rung of a ladder), "double", "redouble", or a contract
+    bid by name ("capot", "generale")."""
     suit: str | None = None
     value: int | None = None
 
@@ -190,7 +219,7 @@ class Variant[S: BaseSettings, H: BaseHand]:
     judging declarations with the game's contest) and "melds" (the meld calculator, counting
     the cards a player laid out with `count_meld`)."""
 
-    declaration_kinds: ClassVar[tuple[str, ...]] = ()
+    declaration_kinds: ClassVar[tuple[DeclarationKind, ...]] = ()
     """The kinds of declaration a hand records or the game judges ("sequence", "bella",
     "marriage", "meld"…), as the stored declarations name them."""
 
@@ -251,7 +280,7 @@ class Variant[S: BaseSettings, H: BaseHand]:
         """The house rules a table sets for this game, as its settings dict names them."""
         return tuple(self.settings().full_dict())
 
-    def outcomes(self, settings: S) -> tuple[str, ...]:
+    def outcomes(self, settings: S) -> tuple[Outcome, ...]:
         """The `outcome` values, other than a deal played, that the table may record under
         these settings: a deal passed out, declined or void. None by default."""
         return ()
@@ -271,8 +300,7 @@ class Variant[S: BaseSettings, H: BaseHand]:
         its dict (seat, kind and the kind's details), as the hand recorded it."""
         from games.engine.declarations import Declaration  # it builds on this module
 
-        kind = str(data.get("kind"))
-        return Declaration.read(data, 0, self.seats, (kind,)).describe()
+        return Declaration.read(data, 0, self.seats, self.declaration_kinds).describe()
 
     def broken_example(self) -> dict[str, object]:
         """Hand keys that, put into any valid hand, break a rule (for the contract tests)."""
