@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine.errors import InvalidHand, InvalidSettings, ParseError, ScorerError
+from games.engine.errors import InvalidHand, ParseError, ScorerError
 from games.engine.game import HandError, score_game
 from games.engine.registry import VARIANTS, get_variant
 from games.engine.variant import (
@@ -26,7 +26,6 @@ __all__ = [
     "Interim",
     "InterimRow",
     "InvalidHand",
-    "InvalidSettings",
     "ParseError",
     "ScorerError",
     "Variant",

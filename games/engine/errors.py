@@ -17,12 +17,9 @@ class ScorerError(ValueError):
 
 
 class ParseError(ScorerError):
-    """The value could not be read at all: wrong type, unknown key, unknown suit."""
+    """The value could not be read: wrong type, unknown key, unknown suit, or a house rule
+    set to a value its game does not offer."""
 
 
 class InvalidHand(ScorerError):
     """The hand was read but breaks a rule of the game."""
-
-
-class InvalidSettings(ScorerError):
-    """A house rule has a value the game does not allow."""
