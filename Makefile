@@ -51,7 +51,7 @@ messages: $(TEST_STAMP)
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy --strict games/engine
+	$(VENV)/bin/mypy --strict games
 
 bench: $(TEST_STAMP)
 	$(PY) bench/bench.py

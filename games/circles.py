@@ -15,7 +15,7 @@ YEAR = 60 * 60 * 24 * 365
 def remembered(request: HttpRequest) -> list[str]:
     """Slugs of the circles this device has opened, newest first."""
     try:
-        value = request.get_signed_cookie(COOKIE, default="", salt=SALT)
+        value = request.get_signed_cookie(COOKIE, default="", salt=SALT) or ""
     except signing.BadSignature:
         return []
     return [slug for slug in value.split(",") if slug]

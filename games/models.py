@@ -296,6 +296,10 @@ class Game(models.Model):
     # Bumped by every change: watchers poll it, and it answers "nothing changed" cheaply.
     version = models.PositiveIntegerField(default=1)
 
+    # Set by the circle page's view on the games of its history, for the template.
+    night: datetime.date
+    night_title: str
+
     class Meta:
         ordering = ["-created"]
         indexes = [models.Index(fields=["circle", "-created"], name="game_circle_created")]
@@ -310,7 +314,7 @@ class Game(models.Model):
         return shown_variant(self.variant)
 
     @property
-    def rules(self) -> Variant[Any, Any]:
+    def rules(self) -> Variant[BaseSettings, BaseHand]:
         """The engine's variant itself, for scoring."""
         return get_variant(self.variant)
 
@@ -329,7 +333,7 @@ class Game(models.Model):
     @property
     def side_names(self) -> tuple[str, ...]:
         """Team or player names, in side order (reads prefetched seats when there are)."""
-        return self.engine.side_names([seat.player.name for seat in self.seats.all()])
+        return self.rules.side_names([seat.player.name for seat in self.seats.all()])
 
     @property
     def winner_names(self) -> list[str]:
@@ -457,7 +461,7 @@ class Game(models.Model):
             )
         moved = number is not None and hand.number != number
         if moved or (version is not None and hand.version != version):
-            said = {"was": number, "number": hand.number}
+            said: dict[str, object] = {"was": number, "number": hand.number}
             said["summary"] = hand.summary(self.player_names())
             if moved:
                 text = _(
@@ -611,7 +615,8 @@ class Game(models.Model):
         Hands in `rewrite` are new or edited: their Bid and Declaration rows are written
         anew. Other hands whose result moved get their declaration verdicts updated.
         """
-        changed, new = [], set()
+        changed: list[Hand] = []
+        new: set[int] = set()
         declared: dict[int, tuple[tuple[Any, Any], ...]] = {}
         for hand, result in zip(stored, scored.hands, strict=True):
             moved = hand.apply(result)
@@ -772,6 +777,17 @@ class Hand(models.Model):
     removed_number = models.IntegerField(null=True, blank=True)
     # The hand in progress this hand was saved from: a late save from it is refused by name.
     source = models.CharField(max_length=32, blank=True, db_index=True)
+
+    # Set by the game page's view on the hands it shows, for the template: each side's
+    # name, score and total, who dealt and who declared, what each player declared, the
+    # row's cache key; a removed hand's summary and whether it went just now.
+    rows: list[tuple[str, int, int]]
+    dealer_name: str
+    declarer_name: str
+    declared: list[tuple[str, Declaration]]
+    row_key: str
+    summary_text: str
+    recent: bool
 
     class Meta:
         ordering = ["number"]

@@ -101,7 +101,7 @@ def score_sheet(game: Game, hands: Iterable[Hand], names: Sequence[str]) -> Shee
     def result(hand: Hand) -> str:
         if hand.made is not None:
             return "made" if hand.made else "failed"
-        return engine.hand(hand.facts, settings, names).unplayed
+        return game.rules.hand(hand.facts, settings, names).unplayed
 
     rows = tuple(
         Row(

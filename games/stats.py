@@ -22,7 +22,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, F, Func, IntegerField, Max, Q, QuerySet, Sum
 from django.utils import formats
@@ -30,6 +30,10 @@ from django.utils.translation import pgettext
 
 from games.engine import get_variant
 from games.models import Declaration, Game, Hand, Seat, shown_variant
+
+if TYPE_CHECKING:
+    from django.db.backends.base.base import BaseDatabaseWrapper
+    from django.db.models.sql.compiler import SQLCompiler, _AsSqlType
 
 
 @dataclass
@@ -361,11 +365,21 @@ class SideScore(Func):
         super().__init__(F("scores"))
         self.side = int(side)
 
-    def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+    def as_sql(
+        self,
+        compiler: SQLCompiler,
+        connection: BaseDatabaseWrapper,
+        function: str | None = None,
+        template: str | None = None,
+        arg_joiner: str | None = None,
+        **extra: Any,
+    ) -> _AsSqlType:
         template = f"((%(expressions)s ->> {self.side})::integer)"
-        return super().as_sql(compiler, connection, template=template, **extra)
+        return super().as_sql(compiler, connection, function, template, arg_joiner, **extra)
 
-    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+    def as_sqlite(
+        self, compiler: SQLCompiler, connection: BaseDatabaseWrapper, **extra: Any
+    ) -> _AsSqlType:
         template = f"JSON_EXTRACT(%(expressions)s, '$[{self.side}]')"
         return super().as_sql(compiler, connection, template=template, **extra)
 
@@ -443,8 +457,9 @@ def _add_declarations(games: QuerySet[Game], by_pk: dict[int, GameRow], line: An
 
 def _seat_name(row: GameRow, seat: int) -> str:
     """The player in `seat`: sides list their players in seat order."""
-    side = row.engine.side_of(seat)
-    return row.sides[side][seat // row.engine.side_count if row.engine.teams else 0]
+    side: int = row.engine.side_of(seat)
+    place: int = seat // row.engine.side_count if row.engine.teams else 0
+    return row.sides[side][place]
 
 
 @dataclass

@@ -30,6 +30,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+from django_htmx.middleware import HtmxDetails
 from django_ratelimit.decorators import ratelimit
 
 from games import nights
@@ -72,16 +73,24 @@ from games.spreadsheet import sheet_csv
 from games.stats import circle_stats as stats_of
 from games.stats import game_rows, points_by_variant, standings
 
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it: `htmx` says whether htmx sent it
+    (and its headers). Every view's request is one."""
+
+    htmx: HtmxDetails
+
+
 # -- access: every view starts with one of these ------------------------------------------
 
 
-def _circle(request: HttpRequest, slug: str) -> Circle:
+def _circle(request: HtmxHttpRequest, slug: str) -> Circle:
     found = get_object_or_404(Circle, slug=_slug(slug))
     _speak(request, found.language)
     return found
 
 
-def _game(request: HttpRequest, circle_slug: str, game_slug: str) -> Game:
+def _game(request: HtmxHttpRequest, circle_slug: str, game_slug: str) -> Game:
     found = get_object_or_404(
         Game.objects.select_related("circle", "in_progress"),
         slug=_slug(game_slug),
@@ -91,7 +100,7 @@ def _game(request: HttpRequest, circle_slug: str, game_slug: str) -> Game:
     return found
 
 
-def _watched(request: HttpRequest, watch_slug: str) -> Game:
+def _watched(request: HtmxHttpRequest, watch_slug: str) -> Game:
     found = get_object_or_404(
         Game.objects.select_related("circle", "in_progress"), watch_slug=_slug(watch_slug)
     )
@@ -108,7 +117,7 @@ def _watched(request: HttpRequest, watch_slug: str) -> Game:
 # a poll speaks the language of the page that sent it.
 
 
-def _phone_language(request: HttpRequest) -> str | None:
+def _phone_language(request: HtmxHttpRequest) -> str | None:
     """The language this phone chose in the menu, if it names one the site speaks."""
     code = request.COOKIES.get(django_settings.LANGUAGE_COOKIE_NAME)
     if not code:
@@ -119,7 +128,7 @@ def _phone_language(request: HttpRequest) -> str | None:
         return None
 
 
-def _speak(request: HttpRequest, language: str) -> None:
+def _speak(request: HtmxHttpRequest, language: str) -> None:
     """Speak a circle's default `language` (blank: none), unless the phone chose its own."""
     if not language or _phone_language(request) is not None:
         return
@@ -150,7 +159,7 @@ def _is_slug(value: str | None) -> bool:
 
 
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HtmxHttpRequest) -> HttpResponse:
     slugs = remembered(request)
     circles = sorted(Circle.objects.filter(slug__in=slugs), key=lambda c: slugs.index(c.slug))
     return render(request, "games/home.html", {"circles": circles})
@@ -159,7 +168,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_POST
 @ratelimit(group="circle_create", key="ip", rate="10/m")
 @ratelimit(group="circle_create", key="ip", rate="60/h")
-def circle_create(request: HttpRequest) -> HttpResponse:
+def circle_create(request: HtmxHttpRequest) -> HttpResponse:
     # The phone's browser says where the table is (a blank or unknown zone is left unset).
     zone = nights.valid_time_zone(request.POST.get("time_zone", "")) or ""
     circle = Circle.objects.create(time_zone=zone)
@@ -173,7 +182,7 @@ HISTORY_PAGE = 20
 
 
 def _circle_page(
-    request: HttpRequest, circle: Circle, status: int = 200, **extra: Any
+    request: HtmxHttpRequest, circle: Circle, status: int = 200, **extra: Any
 ) -> HttpResponse:
     """Tonight's night first (games in progress, then tonight's finished games), the new
     game choices after them, then the history, paged and filtered by the query string."""
@@ -209,7 +218,7 @@ def _circle_page(
     return response
 
 
-def _history_filter(request: HttpRequest, circle: Circle) -> HistoryFilter:
+def _history_filter(request: HtmxHttpRequest, circle: Circle) -> HistoryFilter:
     names = list(circle.players.values_list("name", flat=True))
     return HistoryFilter(request.GET, players=names)
 
@@ -223,7 +232,7 @@ def _filtered(circle: Circle, choice: HistoryFilter) -> QuerySet[Game]:
     return games
 
 
-def _history(request: HttpRequest, circle: Circle) -> dict[str, Any]:
+def _history(request: HtmxHttpRequest, circle: Circle) -> dict[str, Any]:
     """One page of the circle's games, newest first, each with the night it belongs to."""
     choice = _history_filter(request, circle)
     games = _filtered(circle, choice).prefetch_related("seats__player")
@@ -237,12 +246,12 @@ def _history(request: HttpRequest, circle: Circle) -> dict[str, Any]:
 
 
 @require_GET
-def circle(request: HttpRequest, circle: str) -> HttpResponse:
+def circle(request: HtmxHttpRequest, circle: str) -> HttpResponse:
     return _circle_page(request, _circle(request, circle))
 
 
 @require_GET
-def night(request: HttpRequest, circle: str, night: str) -> HttpResponse:
+def night(request: HtmxHttpRequest, circle: str, night: str) -> HttpResponse:
     """One card night: its games and who won most of them."""
     found = _circle(request, circle)
     day = nights.read_night(night)
@@ -268,7 +277,7 @@ def night(request: HttpRequest, circle: str, night: str) -> HttpResponse:
 
 
 @require_GET
-def circle_stats(request: HttpRequest, circle: str) -> HttpResponse:
+def circle_stats(request: HtmxHttpRequest, circle: str) -> HttpResponse:
     """Players' and partnerships' numbers, over all games or one (`?variant=`)."""
     found = _circle(request, circle)
     played = list(found.games.order_by().values_list("variant", flat=True).distinct())
@@ -290,7 +299,7 @@ def circle_stats(request: HttpRequest, circle: str) -> HttpResponse:
 
 
 @require_GET
-def history_export(request: HttpRequest, circle: str) -> HttpResponse:
+def history_export(request: HtmxHttpRequest, circle: str) -> HttpResponse:
     """The circle's history (as filtered on the page) as CSV, one row per game."""
     found = _circle(request, circle)
     rows = game_rows(_filtered(found, _history_filter(request, found)))
@@ -303,7 +312,7 @@ def history_export(request: HttpRequest, circle: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def circle_time_zone(request: HttpRequest, circle: str) -> HttpResponse:
+def circle_time_zone(request: HtmxHttpRequest, circle: str) -> HttpResponse:
     """The circle's time zone: chosen here, or sent once by the first phone's browser."""
     found = _circle(request, circle)
     form = TimeZoneForm(request.POST or None, initial={"time_zone": found.time_zone or "UTC"})
@@ -320,7 +329,7 @@ def circle_time_zone(request: HttpRequest, circle: str) -> HttpResponse:
 
 
 @require_POST
-def circle_language(request: HttpRequest, circle: str) -> HttpResponse:
+def circle_language(request: HtmxHttpRequest, circle: str) -> HttpResponse:
     """The circle's default language (blank: none), for phones that have not chosen one."""
     found = _circle(request, circle)
     form = CircleLanguageForm(request.POST)
@@ -334,7 +343,7 @@ def circle_language(request: HttpRequest, circle: str) -> HttpResponse:
 
 
 @require_POST
-def circle_rename(request: HttpRequest, circle: str) -> HttpResponse:
+def circle_rename(request: HtmxHttpRequest, circle: str) -> HttpResponse:
     found = _circle(request, circle)
     form = CircleNameForm(request.POST)
     if not form.is_valid():
@@ -347,7 +356,7 @@ def circle_rename(request: HttpRequest, circle: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def game_new(request: HttpRequest, circle: str) -> HttpResponse:
+def game_new(request: HtmxHttpRequest, circle: str) -> HttpResponse:
     found = _circle(request, circle)
     variant = request.POST.get("variant") or request.GET.get("variant") or ""
     if variant not in VARIANTS:
@@ -382,7 +391,7 @@ def game_new(request: HttpRequest, circle: str) -> HttpResponse:
 
 @require_POST
 @ratelimit(group="game_import", key="ip", rate="20/10m")
-def game_import(request: HttpRequest, circle: str) -> HttpResponse:
+def game_import(request: HtmxHttpRequest, circle: str) -> HttpResponse:
     found = _circle(request, circle)
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
@@ -405,7 +414,7 @@ def _tool_variant(tool: str, asked: str | None) -> str:
 
 
 @require_GET
-def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
+def declarations_helper(request: HtmxHttpRequest, circle: str) -> HttpResponse:
     """Which declarations score, from the engine, for a game with the "declarations" tool
     (`?variant=`).
 
@@ -446,7 +455,7 @@ def declarations_helper(request: HttpRequest, circle: str) -> HttpResponse:
 
 
 @require_POST
-def declarations_use(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+def declarations_use(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     """Carry the helper's dealer, trump and declarations into the game's hand in progress,
     so nothing is typed twice; then back to the hand, at its declarations.
 
@@ -526,7 +535,7 @@ def _contest(form: Any, variant: str, names: list[str], settings: Any) -> dict[s
 
 
 @require_GET
-def melds(request: HttpRequest, circle: str) -> HttpResponse:
+def melds(request: HtmxHttpRequest, circle: str) -> HttpResponse:
     """The meld calculator of a game with the "melds" tool (`?variant=`, by default the
     first): tap the cards laid out, get the meld from the engine.
 
@@ -585,13 +594,13 @@ HANDS_COOKIE = "hands"
 HANDS_COOKIE_AGE = 365 * 24 * 3600
 
 
-def _chosen_view(request: HttpRequest) -> str | None:
+def _chosen_view(request: HtmxHttpRequest) -> str | None:
     """The view asked for in this request's link, if it names one."""
     asked = request.GET.get("hands")
     return asked if asked in HANDS_VIEWS else None
 
 
-def _hands_view(request: HttpRequest) -> str:
+def _hands_view(request: HtmxHttpRequest) -> str:
     """The view to show: the link's, else the remembered one, else the detailed list."""
     remembered_view = request.COOKIES.get(HANDS_COOKIE)
     if remembered_view not in HANDS_VIEWS:
@@ -599,7 +608,7 @@ def _hands_view(request: HttpRequest) -> str:
     return _chosen_view(request) or remembered_view
 
 
-def _int_param(request: HttpRequest, name: str) -> int | None:
+def _int_param(request: HtmxHttpRequest, name: str) -> int | None:
     """A query parameter that counts something (a hand, a seat); None if it is not one."""
     value = whole_number_or_none(request.GET.get(name, ""))
     return value if value is not None and value >= 0 else None
@@ -617,7 +626,7 @@ def _new_hand_form(game: Game, names: list[str], progress: HandInProgress) -> Ha
 
 
 def _play_context(
-    request: HttpRequest, game: Game, form: HandForm | None = None, watching: bool = False
+    request: HtmxHttpRequest, game: Game, form: HandForm | None = None, watching: bool = False
 ) -> dict[str, Any]:
     """Everything the game page shows; a watcher gets no form and no circle link."""
     seats = list(game.seats.select_related("player"))
@@ -627,22 +636,22 @@ def _play_context(
     settings = game.engine_settings()
     target = settings.target
     # A row shows what the hand scored, never the facts it was scored from.
-    hands = game.live_hands().reverse().defer("facts").prefetch_related("declarations")
+    shown = game.live_hands().reverse().defer("facts").prefetch_related("declarations")
     before = _int_param(request, "before")
     if before:
-        hands = hands.filter(number__lt=before)
+        shown = shown.filter(number__lt=before)
     view = _hands_view(request)
     # The sheet shows the hands itself: a phone on it needs only the newest (its undo).
     per_page = 1 if view == "sheet" and not watching else HANDS_PER_PAGE
-    hands = list(hands[: per_page + 1])
+    hands = list(shown[: per_page + 1])
     more_before = hands[per_page - 1].number if len(hands) > per_page else None
     hands = hands[:per_page]
     for hand in hands:
-        hand.rows = list(zip(sides, hand.scores, hand.totals, strict=True))  # type: ignore[attr-defined]
-        hand.dealer_name = names[hand.dealer]  # type: ignore[attr-defined]
-        hand.declared = [(names[d.seat], d) for d in hand.declarations.all()]  # type: ignore[attr-defined]
-        hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""  # type: ignore[attr-defined]
-        hand.row_key = _row_key(game, hand, watching)  # type: ignore[attr-defined]
+        hand.rows = list(zip(sides, hand.scores, hand.totals, strict=True))
+        hand.dealer_name = names[hand.dealer]
+        hand.declared = [(names[d.seat], d) for d in hand.declarations.all()]
+        hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""
+        hand.row_key = _row_key(game, hand, watching)
     sheet, sheet_before = _sheet(game, names, before) if view == "sheet" else (None, None)
     # A big screen shows the sheet beside the hands whichever view the list is in.
     watch_sheet = (sheet or _sheet(game, names, None)[0]) if watching else None
@@ -658,8 +667,9 @@ def _play_context(
     for hand in [*hands, *removed]:
         hand.game = game  # the summary reads the variant; spare a query per hand
     for hand in removed:
-        hand.summary_text = hand.summary(names)  # type: ignore[attr-defined]
-        hand.recent = (timezone.now() - hand.removed).total_seconds() < 60  # type: ignore[attr-defined,operator]
+        hand.summary_text = hand.summary(names)
+        assert hand.removed is not None  # every removed hand has the time it went
+        hand.recent = (timezone.now() - hand.removed).total_seconds() < 60
     return {
         "circle": None if watching else game.circle,
         "watching": watching,
@@ -753,7 +763,13 @@ def _draw_chart(game: Game, sides: tuple[str, ...], target: int) -> Chart | None
     if step > 1:
         sampled = Q(number=game.hand_count) | Q(on_step=0)
         rows = rows.annotate(on_step=F("number") % step).filter(sampled)
-    read = list(rows.values_list("number", "totals", "made", "declarer"))
+    read = [
+        (number, totals, made, declarer)
+        for number, totals, made, declarer in rows.values_list(
+            "number", "totals", "made", "declarer"
+        )
+        if number is not None  # every live hand has its number
+    ]
     failed = [
         (number, engine.side_of(declarer))
         for number, _, made, declarer in read
@@ -774,15 +790,15 @@ def _row_key(game: Game, hand: Hand, watching: bool) -> str:
     """
     shown = (
         translation.get_language(),
-        hand.rows,  # type: ignore[attr-defined]
+        hand.rows,
         hand.notes,
         hand.made,
         hand.trump,
-        hand.dealer_name,  # type: ignore[attr-defined]
-        hand.declarer_name,  # type: ignore[attr-defined]
+        hand.dealer_name,
+        hand.declarer_name,
         [
             (who, d.seat, d.kind, d.details, d.points, d.counted, d.reason)
-            for who, d in hand.declared  # type: ignore[attr-defined]
+            for who, d in hand.declared
         ],
     )
     digest = hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
@@ -849,7 +865,7 @@ def _progress_line(game: Game, names: list[str], progress: HandInProgress) -> st
 
 
 @require_GET
-def game(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+def game(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     found = _game(request, circle, game)
     response = _game_page(request, found)
     # A phone that plays in a circle opens there from its home screen (games/pwa.py, start).
@@ -859,14 +875,14 @@ def game(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 
 
 @require_GET
-def game_live(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+def game_live(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     """The scoreboard and hands, or 204 when nothing changed since version `v`."""
     if _unchanged(request, slug=_slug(game), circle__slug=_slug(circle)):
         return HttpResponse(status=204)
     return _live(request, _game(request, circle, game))
 
 
-def _game_page(request: HttpRequest, game: Game, watching: bool = False) -> HttpResponse:
+def _game_page(request: HtmxHttpRequest, game: Game, watching: bool = False) -> HttpResponse:
     template = "games/game.html"
     chosen = _chosen_view(request)
     if request.htmx and chosen:
@@ -881,7 +897,7 @@ def _game_page(request: HttpRequest, game: Game, watching: bool = False) -> Http
     return response
 
 
-def _unchanged(request: HttpRequest, **game: str) -> bool:
+def _unchanged(request: HtmxHttpRequest, **game: str) -> bool:
     """Whether a poll's game (`v`) and hand in progress (`d`) are still the versions it names.
 
     Most polls find nothing new: they are answered from two numbers in one query, with no
@@ -898,7 +914,7 @@ def _unchanged(request: HttpRequest, **game: str) -> bool:
     return True
 
 
-def _live(request: HttpRequest, game: Game, watching: bool = False) -> HttpResponse:
+def _live(request: HtmxHttpRequest, game: Game, watching: bool = False) -> HttpResponse:
     """204 when neither the game (`v`) nor its hand in progress (`d`) changed; else the
     scoreboard, the hands and the hand in progress. A phone whose hand in progress (`t`) was
     saved by another phone gets the whole play region, with a fresh form."""
@@ -923,7 +939,7 @@ def _live(request: HttpRequest, game: Game, watching: bool = False) -> HttpRespo
 
 
 @require_POST
-def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+def hand_record(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     """Save the hand in progress as the next hand. The save names what it was based on: the
     hand in progress (`token`, with script) or the hand number and game version the form was
     opened at (without); a save that comes after another phone's is refused, adding nothing."""
@@ -971,7 +987,7 @@ def hand_record(request: HttpRequest, circle: str, game: str) -> HttpResponse:
     return render(request, "games/game.html", context, status=400)
 
 
-def _refused_save(request: HttpRequest, game: Game, refused: AlreadySaved) -> HttpResponse:
+def _refused_save(request: HtmxHttpRequest, game: Game, refused: AlreadySaved) -> HttpResponse:
     """A late save: say which hand another phone saved, and open the next hand. The typed
     form is not kept ready to save again: one more tap would store the same hand twice."""
     notice = {"text": refused.message}
@@ -982,7 +998,7 @@ def _refused_save(request: HttpRequest, game: Game, refused: AlreadySaved) -> Ht
 
 
 @require_POST
-def hand_progress(request: HttpRequest, circle: str, game: str) -> JsonResponse:
+def hand_progress(request: HtmxHttpRequest, circle: str, game: str) -> JsonResponse:
     """One phone's changes to the hand in progress (a tap, or a number once typed).
 
     Answers the hand in progress as it now is, and whether the change was taken: not when
@@ -994,6 +1010,8 @@ def hand_progress(request: HttpRequest, circle: str, game: str) -> JsonResponse:
     changes: dict[str, str] = {}
     for name, value in request.POST.items():
         if name in ("token", "csrfmiddlewaretoken"):
+            continue
+        if not isinstance(value, str):  # a key posted with no value: never from a form
             continue
         if name not in allowed:
             error = _("%(name)s is not part of this hand.") % {"name": repr(name[:40])}
@@ -1051,7 +1069,7 @@ def _saved(number: int | None, summary: str) -> str:
 
 
 @require_POST
-def hand_preview(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+def hand_preview(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     """What the hand being entered will score and why, from the engine call that will save
     it; before the card points are in, what the table already knows (declarations judged,
     the target moved by marriages, melds counted)."""
@@ -1112,7 +1130,7 @@ def _hand(game: Game, hand: int) -> Hand:
     return get_object_or_404(Hand, game=game, pk=hand)
 
 
-def _posted_token(request: HttpRequest) -> str | None:
+def _posted_token(request: HtmxHttpRequest) -> str | None:
     """The hand in progress a save or change is based on ("" for none); None when the token
     is not one Scorer makes (new_token), so that it never reaches a query: a NUL in one is
     an error in PostgreSQL."""
@@ -1123,13 +1141,13 @@ def _posted_token(request: HttpRequest) -> str | None:
 _TOKEN = re.compile(r"[0-9a-f]{1,32}")
 
 
-def _posted_int(request: HttpRequest, name: str) -> int | None:
+def _posted_int(request: HtmxHttpRequest, name: str) -> int | None:
     value = whole_number_or_none(request.POST.get(name, ""))
     return value if value is not None and value >= 0 else None
 
 
 def _after_change(
-    request: HttpRequest, game: Game, notice: dict[str, Any] | None = None, status: int = 200
+    request: HtmxHttpRequest, game: Game, notice: dict[str, Any] | None = None, status: int = 200
 ) -> HttpResponse:
     """The game after a change to its hands: the play region (htmx) or the page.
 
@@ -1153,7 +1171,7 @@ def _removed_notice(game: Game, hand: Hand | None, number: int | None) -> dict[s
 
 
 @require_http_methods(["GET", "POST"])
-def hand_edit(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
+def hand_edit(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
     """Edit one hand. With htmx the form takes the place of the new-hand form on the page."""
     found = _game(request, circle, game)
     shown = _hand(found, hand)
@@ -1232,7 +1250,7 @@ def _edit_context(game: Game, hand: Hand, form: HandForm, names: list[str]) -> d
 
 
 @require_http_methods(["GET", "POST"])
-def hand_delete(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
+def hand_delete(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
     found = _game(request, circle, game)
     shown = _hand(found, hand)
     names = found.player_names()
@@ -1267,7 +1285,7 @@ def hand_delete(request: HttpRequest, circle: str, game: str, hand: int) -> Http
 
 
 @require_POST
-def hand_undo(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
+def hand_undo(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
     """Take back the newest hand, named by its identity; refused once it is not the newest."""
     found = _game(request, circle, game)
     shown = _hand(found, hand)
@@ -1279,7 +1297,7 @@ def hand_undo(request: HttpRequest, circle: str, game: str, hand: int) -> HttpRe
 
 
 @require_POST
-def hand_restore(request: HttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
+def hand_restore(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
     """Put a removed hand back in its place, everything recomputed."""
     found = _game(request, circle, game)
     shown = _hand(found, hand)
@@ -1302,7 +1320,7 @@ def hand_restore(request: HttpRequest, circle: str, game: str, hand: int) -> Htt
 
 
 @require_GET
-def game_export(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+def game_export(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     found = _game(request, circle, game)
     response = JsonResponse(found.export(), json_dumps_params={"ensure_ascii": False, "indent": 1})
     stamp = found.created.strftime("%Y-%m-%d")
@@ -1311,7 +1329,7 @@ def game_export(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 
 
 @require_GET
-def game_csv(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+def game_csv(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     """The score sheet as a spreadsheet: one row per live hand, as the sheet shows it."""
     found = _game(request, circle, game)
     names = found.player_names()
@@ -1324,7 +1342,7 @@ def game_csv(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 
 
 @require_POST
-def game_rematch(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+def game_rematch(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     found = _game(request, circle, game)
     dealer = found.next_dealer if found.next_dealer is not None else found.first_dealer
     new = Game.create(found.circle, found.variant, found.player_names(), found.settings, dealer)
@@ -1335,7 +1353,7 @@ def game_rematch(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 
 
 @require_GET
-def game_share(request: HttpRequest, circle: str, game: str) -> HttpResponse:
+def game_share(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     """The game's watch link as a large QR code: a phone across the table, or the laptop
     that drives the TV, scans it and follows the game read-only."""
     found = _game(request, circle, game)
@@ -1351,13 +1369,13 @@ def game_share(request: HttpRequest, circle: str, game: str) -> HttpResponse:
 # -- watching: read-only ---------------------------------------------------------------------
 
 
-def watch(request: HttpRequest, watch: str) -> HttpResponse:
+def watch(request: HtmxHttpRequest, watch: str) -> HttpResponse:
     if request.method != "GET":
         return HttpResponseForbidden(_("A watch link cannot change anything."))
     return _game_page(request, _watched(request, watch), watching=True)
 
 
-def watch_live(request: HttpRequest, watch: str) -> HttpResponse:
+def watch_live(request: HtmxHttpRequest, watch: str) -> HttpResponse:
     if request.method != "GET":
         return HttpResponseForbidden(_("A watch link cannot change anything."))
     if _unchanged(request, watch_slug=_slug(watch)):

@@ -13,10 +13,8 @@ import pkgutil
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType, ModuleType
 
-from django import forms
-
 from games.engine import VARIANTS
-from games.forms.base import HandForm, SettingSpec
+from games.forms.base import HandForm, HelperFormClass, SettingSpec
 from games.forms.game import CircleNameForm, ImportForm, NewGameForm
 from games.forms.melds import meld_cells, read_holding
 
@@ -86,7 +84,7 @@ HAND_FORMS: Mapping[str, type[HandForm]] = MappingProxyType(_HAND_FORMS)
 # The house rules a new game asks for, in the order shown.
 SETTINGS_FIELDS: Mapping[str, Sequence[SettingSpec]] = _Derived(lambda form: form.settings_fields())
 # The declarations helper's forms.
-HELPER_FORMS: Mapping[str, type[forms.Form]] = _Derived(lambda form: form.helper_form)
+HELPER_FORMS: Mapping[str, HelperFormClass] = _Derived(lambda form: form.helper_form)
 
 __all__ = [
     "HAND_FORMS",

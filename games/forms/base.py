@@ -7,7 +7,7 @@ import json
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from django import forms
 from django.utils import formats, translation
@@ -21,6 +21,9 @@ from games.engine.numbers import LIMIT, NotANumber, OutOfRange, whole_number
 from games.engine.texts import Text
 from games.forms.widgets import SeatPad
 from games.models import shown_text
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 SUITS = [(s.value, s.symbol) for s in Suit]
 
@@ -59,6 +62,13 @@ def error_text(error: ScorerError, field: bool = True) -> str:
     return _("%(field)s: %(problem)s") % {"field": error.field, "problem": problem}
 
 
+def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """One of the form's choice fields, whose choices the form sets (its players' names)."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField)
+    return field
+
+
 def seat_choices(names: list[str]) -> list[tuple[str, str]]:
     return [(str(i), name) for i, name in enumerate(names)]
 
@@ -71,6 +81,9 @@ class WholeNumberField(forms.IntegerField):
     """
 
     default_error_messages = {"invalid": gettext_lazy("Enter a whole number, in digits 0 to 9.")}
+    # Always numbers here (Django's may be callables or None).
+    min_value: int
+    max_value: int
 
     def __init__(self, *, min_value: int = -LIMIT, max_value: int = LIMIT, **kwargs: Any) -> None:
         super().__init__(min_value=min_value, max_value=max_value, **kwargs)
@@ -95,9 +108,9 @@ class Phase:
     """One step of entering a hand, in the order the table learns the facts."""
 
     key: str
-    title: str
+    title: StrOrPromise
     fields: tuple[str, ...]
-    tab: str = ""
+    tab: StrOrPromise = ""
 
     @property
     def short(self) -> str:
@@ -120,7 +133,7 @@ PHASE_TABS = {
 
 # Each step's title and its tab's name, by the engine's key for it (Variant.phases). A game
 # whose steps are others names them in its own form module (HandForm.phase_names).
-PHASE_NAMES: dict[str, tuple[str, str]] = {
+PHASE_NAMES: dict[str, tuple[StrOrPromise, StrOrPromise]] = {
     key: (PHASE_TITLES[key], PHASE_TABS[key]) for key in (BEFORE, DURING, AFTER)
 }
 
@@ -130,6 +143,14 @@ class _Lenient(dict[str, Any]):
 
     def __missing__(self, key: str) -> None:
         return None
+
+
+class HelperFormClass(Protocol):
+    """A declarations helper's form class: made, like a hand form, with the players' names."""
+
+    def __call__(
+        self, data: Any = None, *, names: list[str], initial: Mapping[str, Any] | None = None
+    ) -> forms.Form: ...
 
 
 class HandForm(forms.Form):
@@ -146,22 +167,22 @@ class HandForm(forms.Form):
     variant: ClassVar[str]
     template: ClassVar[str]
     """The template of its fields: games/hands/<variant>.html unless it inherits one."""
-    game_name: ClassVar[str] = ""
+    game_name: ClassVar[StrOrPromise] = ""
     """The game's name as the catalogue has it (pgettext_lazy("game", …)), English equal to
     the engine's `name`."""
-    helper_form: ClassVar[type[forms.Form] | None] = None
+    helper_form: ClassVar[HelperFormClass | None] = None
     """The declarations helper's form, for a game with the "declarations" tool."""
     error_fields: ClassVar[dict[str, str]] = {}
     phase_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The fields of each of the engine's phases (Variant.phases), by the phase's key."""
-    phase_names: ClassVar[Mapping[str, tuple[str, str]]] = PHASE_NAMES
+    phase_names: ClassVar[Mapping[str, tuple[StrOrPromise, StrOrPromise]]] = PHASE_NAMES
     """Each phase's title and its tab's name, by key."""
-    meld_words: ClassVar[Mapping[str, str]] = {}
+    meld_words: ClassVar[Mapping[str, StrOrPromise]] = {}
     """The meld calculator's words, for a game with the "melds" tool: its page's "title",
     "heading" and "hint", the "trump" legend, and "no_trump", the problem before a trump."""
-    outcome_question: ClassVar[str] = ""
+    outcome_question: ClassVar[StrOrPromise] = ""
     """What the buttons for a deal not played answer ("Nobody made trump?")."""
-    outcome_labels: ClassVar[Mapping[str, str]] = {}
+    outcome_labels: ClassVar[Mapping[str, StrOrPromise]] = {}
     """The button for each of the engine's unplayed outcomes (Variant.outcomes), by value."""
 
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
@@ -208,7 +229,7 @@ class HandForm(forms.Form):
     def phases(self) -> tuple[Phase, ...]:
         return self.phases_of()
 
-    def outcome_buttons(self) -> list[tuple[str, str]]:
+    def outcome_buttons(self) -> list[tuple[str, StrOrPromise]]:
         """The outcomes of a deal not played that this game's settings allow, each with its
         button's words."""
         return [
@@ -329,6 +350,7 @@ def named_field(field: forms.Field, label: str, generic: str) -> forms.Field:
     """A field labelled with a name ("Ann & Cleo's card points"), which the list of what is
     still to come calls by what it is (`generic`: "Card points")."""
     field.label = label
+    # A label of Scorer's own on Django's field, read back with getattr.
     field.generic_label = generic  # type: ignore[attr-defined]
     return field
 
@@ -340,10 +362,10 @@ class SettingSpec:
     def __init__(
         self,
         key: str,
-        label: str,
-        choices: list[tuple[Any, str]] | None = None,
+        label: StrOrPromise,
+        choices: list[tuple[Any, StrOrPromise]] | None = None,
         main: bool = False,
-        help: str = "",
+        help: StrOrPromise = "",
     ) -> None:
         self.key = key
         self.label = label

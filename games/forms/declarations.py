@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.forms.base import RANKS, SUITS, _int, seat_choices
+from games.forms.base import RANKS, SUITS, _int, choice_field, seat_choices
 from games.forms.widgets import Pad, SeatPad, SuitPad
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class DeclarationRows:
@@ -19,11 +22,17 @@ class DeclarationRows:
     """
 
     ROWS = 4
-    KINDS: ClassVar[list[tuple[str, str]]] = [("sequence", pgettext_lazy("declaration", "Run"))]
+    KINDS: ClassVar[list[tuple[str, StrOrPromise]]] = [
+        ("sequence", pgettext_lazy("declaration", "Run"))
+    ]
     BELLA = True
     PARTS = ("seat", "kind", "length", "top", "suit")
     fields: dict[str, forms.Field]
     cleaned_data: dict[str, Any]
+
+    if TYPE_CHECKING:  # the form this mixes into has its fields by name
+
+        def __getitem__(self, name: str) -> forms.BoundField: ...
 
     def add_declaration_fields(self, seats: list[tuple[str, str]]) -> None:
         if self.BELLA:
@@ -63,7 +72,9 @@ class DeclarationRows:
 
     # The builder's buttons: a declaration in four taps (who, cards, top card, suit).
     def seat_pairs(self) -> list[tuple[str, str]]:
-        return list(self.fields["seq0_seat"].choices[1:])  # type: ignore[attr-defined]
+        field = self.fields["seq0_seat"]
+        assert isinstance(field, forms.ChoiceField) and isinstance(field.choices, list)
+        return field.choices[1:]
 
     def run_lengths(self) -> range:
         return range(3, 9)
@@ -83,7 +94,7 @@ class DeclarationRows:
         """Per row, (part, field) for who, what, cards, top and suit."""
         return [
             [
-                (part, self[f"seq{row}_{part}"])  # type: ignore[index]
+                (part, self[f"seq{row}_{part}"])
                 for part in self.PARTS
                 if f"seq{row}_{part}" in self.fields
             ]
@@ -131,7 +142,7 @@ class DeclarationRows:
 
 class TerzRows(DeclarationRows):
     ROWS = 6
-    KINDS: ClassVar[list[tuple[str, str]]] = [
+    KINDS: ClassVar[list[tuple[str, StrOrPromise]]] = [
         ("sequence", pgettext_lazy("declaration", "Run")),
         ("four", pgettext_lazy("declaration", "Four of a kind")),
         ("marriage", pgettext_lazy("declaration", "Marriage")),
@@ -158,7 +169,7 @@ class DeclarationsForm(DeclarationRows, forms.Form):
         super().__init__(*args, **kwargs)
         self.names = names
         seats = seat_choices(names)
-        self.fields["dealer"].choices = seats
+        choice_field(self, "dealer").choices = seats
         self.add_declaration_fields(seats)
 
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.forms.base import SUITS, HandForm, SettingSpec, seat_choices
+from games.forms.base import SUITS, HandForm, SettingSpec, choice_field, seat_choices
 from games.forms.widgets import Pad, SeatPad, SuitPad
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class EuchreHandForm(HandForm):
@@ -19,7 +22,7 @@ class EuchreHandForm(HandForm):
     game_name = pgettext_lazy("game", "Euchre")
     error_fields: ClassVar[dict[str, str]] = {"alone": "alone"}
     outcome_question = _("Nobody made trump?")
-    outcome_labels: ClassVar[dict[str, str]] = {
+    outcome_labels: ClassVar[dict[str, StrOrPromise]] = {
         "passed_out": _("Everyone passed: redeal"),
         "dealer_forfeit": _("Dealer declines: opponents +1"),
     }
@@ -63,8 +66,8 @@ class EuchreHandForm(HandForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = seat_choices(self.names)
-        self.fields["dealer"].choices = seats  # type: ignore[attr-defined]
-        self.fields["maker"].choices = seats  # type: ignore[attr-defined]
+        choice_field(self, "dealer").choices = seats
+        choice_field(self, "maker").choices = seats
         self.defend_alone = self.settings.defend_alone
 
     def facts(self) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from games.engine import ScorerError
 from games.engine.numbers import shown
 from games.engine.record import MAX_BYTES, MAX_HANDS, GameRecord, read_json
-from games.forms.base import WholeNumberField, error_text, number_text
+from games.forms.base import WholeNumberField, choice_field, error_text, number_text
 from games.forms.widgets import LanguageSelect, Radios
 from games.models import shown_variant, shown_variants
 
@@ -44,7 +44,7 @@ class CircleLanguageForm(forms.Form):
         kwargs.setdefault("auto_id", "id_circle_%s")
         super().__init__(*args, **kwargs)
         # The languages by their own names ("Türkçe"), as a reader looks for theirs.
-        self.fields["language"].choices = [  # type: ignore[attr-defined]
+        choice_field(self, "language").choices = [
             ("", _("None: each phone's browser decides")),
             *django_settings.LANGUAGES,
         ]
@@ -61,7 +61,7 @@ class LanguagePickerForm(forms.Form):
 
     def __init__(self) -> None:
         super().__init__(initial={"language": translation.get_language()})
-        self.fields["language"].choices = [  # type: ignore[attr-defined]
+        choice_field(self, "language").choices = [
             (code, translation.get_language_info(code)["name_local"])
             for code, _name in django_settings.LANGUAGES
         ]
@@ -99,9 +99,11 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["variant"].choices = [(v.key, v.name) for v in shown_variants()]  # type: ignore[attr-defined]
+        choice_field(self, "variant").choices = [(v.key, v.name) for v in shown_variants()]
         self.engine = shown_variant(variant)
-        self.fields["first_dealer"].choices = [(str(i), str(i)) for i in range(self.engine.seats)]
+        choice_field(self, "first_dealer").choices = [
+            (str(i), str(i)) for i in range(self.engine.seats)
+        ]
         self.initial.setdefault("variant", variant)
         self.initial.setdefault("first_dealer", 0)
         for seat, default in enumerate(self.engine.default_players):
@@ -209,9 +211,10 @@ class ImportForm(forms.Form):
             )
         try:
             data = read_json(upload.read())
-            players = data.get("players") if isinstance(data, dict) else None
-            if isinstance(players, list) and all(isinstance(p, str) for p in players):
-                data = {**data, "players": self._names(players)}  # type: ignore[dict-item]
+            if isinstance(data, dict):
+                players = data.get("players")
+                if isinstance(players, list) and all(isinstance(p, str) for p in players):
+                    data = {**data, "players": self._names(players)}
             return GameRecord.from_dict(data)
         except ScorerError as error:
             raise forms.ValidationError(error_text(error)) from None

@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.forms.base import WholeNumberField
+from games.forms.base import WholeNumberField, choice_field
 from games.models import shown_variants
 from games.nights import time_zones, valid_time_zone
 
@@ -28,8 +28,8 @@ class HistoryFilter(forms.Form):
     def __init__(self, data: Any, players: Sequence[str], **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
         variant_choices = [("", _("All games")), *((v.key, v.name) for v in shown_variants())]
-        self.fields["variant"].choices = variant_choices  # type: ignore[attr-defined]
-        self.fields["player"].choices = [("", _("Everyone")), *((n, n) for n in players)]  # type: ignore[attr-defined]
+        choice_field(self, "variant").choices = variant_choices
+        choice_field(self, "player").choices = [("", _("Everyone")), *((n, n) for n in players)]
 
     def value(self, name: str) -> Any:
         """The field's value when it is valid, else None (all or the first page)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -20,11 +20,15 @@ from games.forms.base import (
     HandForm,
     SettingSpec,
     WholeNumberField,
+    choice_field,
     named_field,
     seat_choices,
 )
 from games.forms.melds import MeldGridForm, meld_cells, meld_field, rank_names
 from games.forms.widgets import Pad, SeatPad, SuitPad
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def read_ihale(text: str) -> list[int | None]:
@@ -82,7 +86,7 @@ class HoskinHandForm(HandForm):
     tekli: ClassVar[bool] = False
     """Whether the hand's template shows Tekli's fields (the gömü) rather than the
     partners' (the ihale as bid, the meld struck)."""
-    meld_words: ClassVar[dict[str, str]] = {
+    meld_words: ClassVar[dict[str, StrOrPromise]] = {
         "title": gettext_lazy("Hoşkin meld calculator"),
         "heading": gettext_lazy("Hoşkin melds"),
         "hint": gettext_lazy(
@@ -95,7 +99,7 @@ class HoskinHandForm(HandForm):
         ),
     }
     outcome_question = gettext_lazy("The deal is void?")
-    outcome_labels: ClassVar[dict[str, str]] = {"void": gettext_lazy("Void deal: redeal")}
+    outcome_labels: ClassVar[dict[str, StrOrPromise]] = {"void": gettext_lazy("Void deal: redeal")}
     phase_fields: ClassVar[dict[str, tuple[str, ...]]] = {
         BEFORE: ("dealer", "auction", "holder", "contract", "forced", "trump"),
         DURING: (
@@ -175,9 +179,9 @@ class HoskinHandForm(HandForm):
         super().__init__(*args, **kwargs)
         seats = seat_choices(self.names)
         sides = list(self.engine.side_names(self.names))
-        self.fields["dealer"].choices = seats  # type: ignore[attr-defined]
-        self.fields["holder"].choices = seats  # type: ignore[attr-defined]
-        self.fields["last_trick"].choices = seat_choices(sides)  # type: ignore[attr-defined]
+        choice_field(self, "dealer").choices = seats
+        choice_field(self, "holder").choices = seats
+        choice_field(self, "last_trick").choices = seat_choices(sides)
         self.sides = sides
         for seat, name in enumerate(self.names):
             self.fields[f"meld_{seat}"] = named_field(

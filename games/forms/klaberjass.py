@@ -17,6 +17,7 @@ from games.forms.base import (
     SettingSpec,
     WholeNumberField,
     card_points_field,
+    choice_field,
     named_field,
     seat_choices,
 )
@@ -87,9 +88,9 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         super().__init__(*args, **kwargs)
         seats = seat_choices(self.names)
         teams = seat_choices(list(self.engine.side_names(self.names)))
-        self.fields["dealer"].choices = seats  # type: ignore[attr-defined]
-        self.fields["caller"].choices = seats  # type: ignore[attr-defined]
-        self.fields["last_trick"].choices = teams  # type: ignore[attr-defined]
+        choice_field(self, "dealer").choices = seats
+        choice_field(self, "caller").choices = seats
+        choice_field(self, "last_trick").choices = teams
         self.add_declaration_fields(seats)
         self.card_total = self.settings.card_total
         for side in (0, 1):

@@ -16,6 +16,7 @@ from games.forms.base import (
     HandForm,
     SettingSpec,
     card_points_field,
+    choice_field,
     named_field,
     seat_choices,
 )
@@ -51,8 +52,8 @@ class TerzHandForm(TerzRows, HandForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = seat_choices(self.names)
-        self.fields["dealer"].choices = seats  # type: ignore[attr-defined]
-        self.fields["last_trick"].choices = seats  # type: ignore[attr-defined]
+        choice_field(self, "dealer").choices = seats
+        choice_field(self, "last_trick").choices = seats
         self.add_declaration_fields(seats)
         self.card_total = self.settings.card_total
         for side in (0, 1):

@@ -20,6 +20,7 @@ from games.forms.base import (
     HandForm,
     SettingSpec,
     WholeNumberField,
+    choice_field,
     rank_label,
     seat_choices,
 )
@@ -133,9 +134,9 @@ class ThreeOFourHandForm(HandForm):
         super().__init__(*args, **kwargs)
         seats = seat_choices(self.names)
         for name in ("dealer", "bidder", "partner"):
-            self.fields[name].choices = seats  # type: ignore[attr-defined]
+            choice_field(self, name).choices = seats
         all_tricks = self.engine.hand_class.all_tricks
-        self.fields["tricks"].choices = [(str(n), str(n)) for n in range(all_tricks + 1)]  # type: ignore[attr-defined]
+        choice_field(self, "tricks").choices = [(str(n), str(n)) for n in range(all_tricks + 1)]
         # The bid's box steps by 5 from the lowest bid to the highest (the stepper's buttons).
         bid = pgettext("auction", "Bid: %(bid)s") % {"bid": 150}
         self.fields["bid"].widget.attrs.update({"min": 150, "max": 304, "placeholder": bid})

@@ -2,12 +2,20 @@
 # (which reads as it always did); 0009 then stores the sentences as data where the engine
 # still scores the hand. Backwards, the text is written back in English.
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.db import migrations
+
+if TYPE_CHECKING:
+    from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+    from django.db.migrations.state import StateApps
 
 BATCH = 1000
 
 
-def english(value):
+def english(value: object) -> str:
     """A stored value as English text, for the old text column (at most 200 characters)."""
     if isinstance(value, dict):
         from games.engine.texts import Text
@@ -19,7 +27,7 @@ def english(value):
     return ("" if value is None else str(value))[:200]
 
 
-def copy_forwards(apps, schema_editor):
+def copy_forwards(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Declaration = apps.get_model('games', 'Declaration')
     HandInProgress = apps.get_model('games', 'HandInProgress')
     for model, old, new in (
@@ -36,7 +44,7 @@ def copy_forwards(apps, schema_editor):
         model.objects.bulk_update(rows, [new])
 
 
-def copy_backwards(apps, schema_editor):
+def copy_backwards(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Declaration = apps.get_model('games', 'Declaration')
     HandInProgress = apps.get_model('games', 'HandInProgress')
     for model, old, new in (

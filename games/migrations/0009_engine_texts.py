@@ -9,7 +9,17 @@
 # never explain numbers it does not show. Backwards there is nothing to undo: the sentences
 # read in English as well.
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from django.db import migrations
+
+if TYPE_CHECKING:
+    from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+    from django.db.migrations.state import StateApps
+
+    from games.engine.variant import BaseSettings, GameScore, Variant
 
 BATCH = 500
 
@@ -18,7 +28,7 @@ BATCH = 500
 UNSCORABLE = (ValueError, KeyError, TypeError, IndexError, AttributeError)
 
 
-def stored(value):
+def stored(value: object) -> object:
     """An engine sentence as the database keeps it (games.models.stored_text)."""
     from games.engine.texts import Text
 
@@ -27,7 +37,9 @@ def stored(value):
     return "" if value is None else str(value)
 
 
-def rescored(variant, settings, names, hands):
+def rescored(
+    variant: Variant[Any, Any], settings: BaseSettings, names: list[str], hands: list[Any]
+) -> GameScore | None:
     """The engine's answer for `hands` (stored rows, in order), or None if it has none."""
     from games.engine.game import read_hands, score_game
 
@@ -38,7 +50,7 @@ def rescored(variant, settings, names, hands):
         return None
 
 
-def recompute_texts(apps, schema_editor):
+def recompute_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     from games.engine import VARIANTS
 
     Game = apps.get_model('games', 'Game')
