@@ -835,8 +835,8 @@ def _progress_line(game: Game, names: list[str], progress: HandInProgress) -> st
     declarer = declarer if isinstance(declarer, int) else None
     trump = facts.get("trump")
     symbol = Suit(trump).symbol if trump in {s.value for s in Suit} else ""
-    contract = facts.get(rules.contract_key) if rules.contract_key else None
-    contract = contract if isinstance(contract, int) else None
+    bid = facts.get(rules.contract_key) if rules.contract_key else None
+    contract = shown_text(rules.describe_contract(bid)) or None
     if declarer is not None and 0 <= declarer < len(names):
         said = {"name": names[declarer], "contract": contract, "suit": symbol}
         if contract is not None and symbol:

@@ -261,6 +261,10 @@ class Variant[S: BaseSettings, H: BaseHand]:
     seat_labels: ClassVar[tuple[str, ...]] = ()
     """What the table drawing calls each seat, when the game has names for them."""
 
+    seats_go: ClassVar[Literal["left", "right"]] = "left"
+    """Which way the deal and the turns go round the table: seat 1 sits at seat 0's left
+    (most games) or at its right (the French games). Table drawings place the seats so."""
+
     opener: ClassVar[str] = ""
     """How the scoreboard names the player left of the dealer, e.g. "bids first"."""
 
@@ -301,6 +305,14 @@ class Variant[S: BaseSettings, H: BaseHand]:
         from games.engine.declarations import Declaration  # it builds on this module
 
         return Declaration.read(data, 0, self.seats, self.declaration_kinds).describe()
+
+    def describe_contract(self, value: object) -> str:
+        """The contract as the table bid it, for the line that shows the hand in progress
+        ("120"), from the value under `contract_key`; a game whose contracts are words too
+        (a capot) says those here, as a Text. "" for a value that is no contract."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+        return ""
 
     def broken_example(self) -> dict[str, object]:
         """Hand keys that, put into any valid hand, break a rule (for the contract tests)."""

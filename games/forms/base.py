@@ -206,6 +206,7 @@ class HandForm(forms.Form):
         for field in self.fields.values():
             if isinstance(field.widget, SeatPad):
                 field.widget.teams = self.teams
+                field.widget.goes = self.engine.seats_go
         if not self.is_bound and not self.initial.get("key"):
             self.initial["key"] = uuid.uuid4().hex
 

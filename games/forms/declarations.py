@@ -25,6 +25,11 @@ class DeclarationRows:
     KINDS: ClassVar[list[tuple[str, StrOrPromise]]] = [
         ("sequence", pgettext_lazy("declaration", "Run"))
     ]
+    SHAPES: ClassVar[dict[str, str]] = {"sequence": "run", "four": "rank", "marriage": "suit"}
+    """What a row of each kind holds besides its seat: "run" (cards, top card and suit),
+    "rank" (a rank, in the top column: four of a kind) or "suit" (a marriage's). The rows'
+    script (static/js/scorer.js) reads them from the page (`shapes`), so a game's own kinds
+    need no word of it."""
     BELLA = True
     PARTS = ("seat", "kind", "length", "top", "suit")
     fields: dict[str, forms.Field]
@@ -85,6 +90,13 @@ class DeclarationRows:
     def suit_pairs(self) -> list[tuple[str, str]]:
         return list(SUITS)
 
+    def shape(self, kind: str) -> str:
+        return self.SHAPES.get(kind, "suit")
+
+    def shapes(self) -> str:
+        """Each kind with its shape, for the rows' script: "sequence:run four:rank"."""
+        return " ".join(f"{kind}:{self.shape(kind)}" for kind, _label in self.KINDS)
+
     @classmethod
     def row_field_names(cls) -> tuple[str, ...]:
         names = tuple(f"seq{row}_{part}" for row in range(cls.ROWS) for part in cls.PARTS)
@@ -110,11 +122,12 @@ class DeclarationRows:
                 continue
             kind = part["kind"] or "sequence"
             declaration: dict[str, Any] = {"seat": _int(part["seat"]), "kind": kind}
-            if kind == "sequence":
+            shape = self.shape(kind)
+            if shape == "run":
                 declaration["length"] = part["length"]
                 declaration["top"] = part["top"] or None
                 declaration["suit"] = part["suit"] or None
-            elif kind == "four":
+            elif shape == "rank":
                 declaration["rank"] = part["top"] or None
             else:
                 declaration["suit"] = part["suit"] or None

@@ -74,9 +74,13 @@ class SeatPad(Pad):
 
     pad_class = "seat-pad"
     button_class = "seat-btn"
+    goes = "left"
+    """Which way the seats go round (Variant.seats_go; HandForm sets it): seat 1 is drawn
+    at seat 0's left, or with "right" at its right (the pad is `anticlockwise`)."""
 
     def group_class(self) -> str:
-        return f"{self.pad_class} seats-{len(list(self.choices))}"
+        drawn = f"{self.pad_class} seats-{len(list(self.choices))}"
+        return f"{drawn} anticlockwise" if self.goes == "right" else drawn
 
     def option_class(self, index: int, value: Any) -> str:
         seat = f"{self.button_class} seat-{index}"

@@ -155,6 +155,16 @@
 
   // Declaration rows: show the rows in use and one empty row to add the next announcement;
   // a row's kind hides the columns it does not use (a four has a rank, a marriage a suit).
+  // The page says what each kind holds, its shape (data-shapes="sequence:run four:rank"):
+  // "run" (cards, top card, suit), "rank" or "suit".
+  function shapeOf(group, kind) {
+    var shapes = ((group && group.dataset.shapes) || "").split(" ");
+    for (var i = 0; i < shapes.length; i++) {
+      var pair = shapes[i].split(":");
+      if (pair[0] === kind) return pair[1];
+    }
+    return kind === "four" ? "rank" : kind === "marriage" ? "suit" : "run";
+  }
   function tidyRows(root) {
     var groups = (root || document).querySelectorAll("[data-rows]");
     for (var g = 0; g < groups.length; g++) {
@@ -166,6 +176,7 @@
         for (var i = 0; i < selects.length; i++) if (selects[i].value) used = true;
         var kind = rows[r].querySelector(".part-kind select");
         rows[r].dataset.kind = kind ? kind.value : "sequence";
+        rows[r].dataset.shape = shapeOf(groups[g], rows[r].dataset.kind || "sequence");
         rows[r].hidden = !used && shownEmpty;
         if (!used) shownEmpty = true;
       }
@@ -498,8 +509,9 @@
     var length = rowPart(row, "length").value, top = rowPart(row, "top").value, suit = rowPart(row, "suit").value;
     var fours = WORDS.four || {};
     var tops = rowPart(row, "top");
-    if (k === "four") return say("declared", { who: who, what: fours[top] || fours[""] || "" });
-    if (k === "marriage") {
+    var shape = shapeOf(row.closest("[data-rows]"), k);
+    if (shape === "rank") return say("declared", { who: who, what: fours[top] || fours[""] || "" });
+    if (shape === "suit") {
       var pair = cards(rankLabel(tops, "K") + "+" + rankLabel(tops, "Q") + (SYMBOLS[suit] || ""));
       return say("declared", { who: who, what: say("marriage", { cards: pair }) });
     }
@@ -542,9 +554,9 @@
     builder.querySelector("[data-cancel]").hidden = step === "seat";
     if (step === "top") {
       var state = builderState(builder);
-      var length = state.kind === "four" ? 1 : Number(state.length || 3);
+      var four = shapeOf(builder.closest("[data-rows]"), state.kind || "sequence") === "rank";
+      var length = four ? 1 : Number(state.length || 3);
       Array.prototype.forEach.call(builder.querySelectorAll('[data-step="top"] .pick'), function (b) {
-        var four = state.kind === "four";
         b.disabled = !four && Number(b.dataset.order) < length - 1;
       });
     }
@@ -555,8 +567,9 @@
     for (var r = 0; r < rows.length; r++) {
       if (rowPart(rows[r], "seat").value) continue;
       var values = { seat: state.seat, kind: state.kind || "sequence", length: state.length || "", top: state.top || "", suit: state.suit || "" };
-      if (values.kind === "four") { values.length = ""; values.suit = ""; }
-      if (values.kind === "marriage") { values.length = ""; values.top = ""; }
+      var shape = shapeOf(group, values.kind);
+      if (shape === "rank") { values.length = ""; values.suit = ""; }
+      if (shape === "suit") { values.length = ""; values.top = ""; }
       ["seat", "kind", "length", "top", "suit"].forEach(function (part) {
         var select = rowPart(rows[r], part);
         if (!select) return;
@@ -582,8 +595,9 @@
       state[step] = pick.dataset.value;
       var order = { seat: hasKinds ? "kind" : "length", length: "top", top: "suit" };
       var nextStep = order[step];
-      if (step === "kind") nextStep = state.kind === "four" ? "top" : state.kind === "marriage" ? "suit" : "length";
-      if (step === "top" && state.kind === "four") nextStep = null;
+      var shape = shapeOf(group, state.kind || "sequence");
+      if (step === "kind") nextStep = shape === "rank" ? "top" : shape === "suit" ? "suit" : "length";
+      if (step === "top" && shape === "rank") nextStep = null;
       if (step === "suit") nextStep = null;
       if (nextStep) showStep(builder, nextStep); else finish(builder, group);
       return;

@@ -223,19 +223,17 @@ class TestTheSitesGames:
 
     def test_the_games_are_found_in_the_engines_modules_in_their_order(self) -> None:
         found = registry(variants_in(package_modules(games.engine)))
-        assert (
-            list(found)
-            == list(VARIANTS)
-            == [
-                "klaberjass",
-                "terz",
-                "euchre",
-                "304",
-                "304-widow",
-                "hoskin",
-                "hoskin-tekli",
-            ]
-        )
+        assert list(found) == list(VARIANTS)
+        # The first seven in their order; a game added since comes after them.
+        assert list(VARIANTS)[:7] == [
+            "klaberjass",
+            "terz",
+            "euchre",
+            "304",
+            "304-widow",
+            "hoskin",
+            "hoskin-tekli",
+        ]
 
     def test_the_hand_forms_are_found_in_the_forms_modules(self) -> None:
         found = by_variant(hand_forms_in(package_modules(games.forms)))
