@@ -287,3 +287,33 @@ def scorer_words_tag() -> dict[str, Any]:
 def js_word(key: str) -> SafeString:
     """One of the script's words as a JavaScript string literal (templates/sw.js)."""
     return mark_safe(json.dumps(scorer_words()[key]))  # noqa: S308 (JSON, ASCII only)
+
+
+@register.simple_tag
+def game_names() -> str:
+    """Every game Scorer knows, named in the reader's language: "Klaberjass · Terz · …"."""
+    from games.models import shown_variants  # the models import these tags' module
+
+    return " · ".join(str(variant.name) for variant in shown_variants())
+
+
+@register.simple_tag
+def games_with_tool(tool: str) -> list[Any]:
+    """The games that have `tool` ("declarations", "melds"), as pages show them."""
+    from games.models import shown_variants
+
+    return [variant for variant in shown_variants() if tool in variant.tools]
+
+
+@register.filter
+def names_of(variants: list[Any]) -> str:
+    """Games' names joined for a sentence: "Klaberjass, Terz"."""
+    return ", ".join(str(variant.name) for variant in variants)
+
+
+@register.filter
+def meld_title(variant: Any) -> str:
+    """The title of a game's meld calculator, as its hand form words it."""
+    from games.forms import HAND_FORMS
+
+    return str(HAND_FORMS[variant.key].meld_words["title"])

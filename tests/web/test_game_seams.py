@@ -91,3 +91,24 @@ def test_a_kind_of_a_games_own_is_entered_in_its_shape() -> None:
 
 def test_the_shared_kinds_keep_their_shapes() -> None:
     assert DeclarationRows.SHAPES == {"sequence": "run", "four": "rank", "marriage": "suit"}
+
+
+@pytest.mark.django_db
+def test_the_front_page_and_the_circle_list_the_games_and_tools_from_the_registry() -> None:
+    """No shared page names a game: the front page lists every registered game, and the
+    circle links the declarations helper and each meld calculator the games declare."""
+    from games.forms import HAND_FORMS
+
+    home = Client().get(reverse("home")).content.decode()
+    for variant in VARIANTS.values():
+        assert str(HAND_FORMS[variant.key].game_name) in home, variant.key
+    circle = Circle.objects.create()
+    page = Client().get(reverse("circle", args=[circle.slug])).content.decode()
+    helpers = [v for v in VARIANTS.values() if "declarations" in v.tools]
+    melds = [v for v in VARIANTS.values() if "melds" in v.tools]
+    assert helpers and melds
+    label = ", ".join(str(HAND_FORMS[v.key].game_name) for v in helpers)
+    assert f"Declarations helper ({label})" in page
+    for variant in melds:
+        assert f"melds?variant={variant.key}" in page
+        assert str(HAND_FORMS[variant.key].meld_words["title"]) in page
