@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -149,26 +148,25 @@ class TestSpeed:
         assert counts[1] <= counts[0] + 4, counts
 
     @pytest.mark.django_db(transaction=True)
-    def test_4000_hands_hold_the_write_lock_well_under_a_second(self) -> None:
-        # SQLite lets one writer in at a time (IMMEDIATE transactions): other phones' saves
-        # wait for as long as the import's transaction lasts.
+    def test_4000_hands_hold_the_write_lock_for_a_few_statements(self) -> None:
+        """SQLite lets one writer in at a time (IMMEDIATE transactions): other phones' saves
+        wait while the import writes. Everything is scored and built before the first write,
+        and rows go in 500 at a time, so the write is a few dozen statements whatever the
+        length. (How long it takes is measured by `make bench`, not asserted here.)"""
         circle = Circle.objects.create()
         data = record(4000)
-        first_write: list[tuple[float, float]] = []
+        statements: list[str] = []
 
         def note_writes(execute: Callable[..., Any], sql: str, *args: Any) -> Any:
-            if not first_write and sql.lstrip().upper().startswith(("INSERT", "UPDATE")):
-                first_write.append((time.perf_counter(), time.thread_time()))
+            if statements or sql.lstrip().upper().startswith(("INSERT", "UPDATE")):
+                statements.append(sql.lstrip().split(" ", 1)[0].upper())
             return execute(sql, *args)
 
-        start = time.perf_counter()
         with connection.execute_wrapper(note_writes):
             game = Game.import_record(circle, data)
-        end, end_cpu = time.perf_counter(), time.thread_time()
         assert game.hand_count == 4000 and Hand.objects.filter(game=game).count() == 4000
         assert Declaration.objects.filter(hand__game=game).count() == 4000
-        wall, cpu = end - first_write[0][0], end_cpu - first_write[0][1]
-        print(f"4,000 hands: {end - start:.2f} s in all, {wall:.2f} s writing ({cpu:.2f} s CPU)")
-        # The time this process spends in the transaction (SQLite's work included: it runs in
-        # this thread), so that a machine busy with other work does not fail the test.
-        assert cpu < 1.0, f"the write transaction took {cpu:.2f} s"
+        # From the first write to the end: the game and its seats, 8 batches of hands and 8
+        # of declarations, with their savepoints and a few reads (44 today): one statement
+        # per hand would be thousands.
+        assert len(statements) <= 50, statements
