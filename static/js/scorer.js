@@ -237,19 +237,33 @@
   }
   setInterval(poll, 2000);
   // An answer whose target was replaced meanwhile (a save re-drew the page) is dropped: the
-  // next poll asks again from the page as it now is.
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var detail = event.detail || {};
+  // next poll asks again from the page as it now is. So is a poll's answer about the hand
+  // this page showed then, if the page has moved on to the next hand since (this phone
+  // saved, or its waiting hands were sent): that hand is gone.
+  function stale(detail) {
     var gone = function (el) { return el && !document.contains(el); };
-    if (gone(detail.target) || gone(detail.elt)) detail.shouldSwap = false;
-    // A poll asked about the hand this page showed then; if the page has moved on to the
-    // next hand since (this phone saved), the answer is about a hand that is gone.
+    if (gone(detail.target) || gone(detail.elt)) return true;
     var path = detail.requestConfig && detail.requestConfig.path;
     var b = board();
     if (path && b && path.indexOf(b.dataset.live + "?") === 0) {
       var asked = new URLSearchParams(path.split("?")[1]).get("t");
-      if (asked && b.dataset.t && asked !== b.dataset.t) detail.shouldSwap = false;
+      if (asked && b.dataset.t && asked !== b.dataset.t) return true;
     }
+    return false;
+  }
+  // htmx says beforeSwap on the target, and an event on a target no longer in the page never
+  // reaches the document; a poll's source is the body, always in the page, and beforeOnLoad
+  // is said on it first. Cancelling it drops the answer, out-of-band parts included.
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    var detail = event.detail || {};
+    var path = detail.requestConfig && detail.requestConfig.path;
+    var b = board();
+    var polled = path && (b ? path.indexOf(b.dataset.live + "?") === 0 : path.indexOf("/live?") !== -1);
+    if (polled && stale(detail)) event.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail || {};
+    if (stale(detail)) detail.shouldSwap = false;
   });
 
   function entry() {

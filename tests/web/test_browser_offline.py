@@ -185,8 +185,21 @@ def test_a_hand_saved_offline_after_another_phone_saved_is_refused_and_shown(
     ben.locator("#hands .hand").first.wait_for()
     assert len(stored(game)) == 1
 
+    # Back online, Ann's phone sends its hand and asks what changed, both at once. The
+    # question is held until the refusal is shown: its answer, about the hand the page showed
+    # before, must not wipe the refusal away.
+    held: list[Any] = []
+    holding = [True]
+    ann.route("**/live?*", lambda route: held.append(route) if holding else route.continue_())
     ann.context.set_offline(False)
     ann.locator(".notice.conflict").wait_for(timeout=15000)
+    assert held, "the phone did not ask what changed when its signal came back"
+    now = ann.locator("#scoreboard").get_attribute("data-t")
+    with ann.expect_response(lambda r: "/live?" in r.url and f"t={now}" in r.url):
+        holding.clear()
+        for question in held:
+            question.continue_()
+    assert ann.locator(".notice.conflict").is_visible()
     assert "Another phone just saved hand 1" in ann.locator(".notice.conflict").inner_text()
     refused = ann.locator("#outbox .outbox-hand.refused")
     assert "Hand 1 · not added" in refused.inner_text()
