@@ -224,10 +224,21 @@
   // scoreboard, the hands and the hand in progress's state.
   function board() { return document.getElementById("scoreboard"); }
   var polling = false;
+  // A request of this phone's that redraws the play region (a save, an undo, a delete): while
+  // it is on its way no poll goes, and one already gone is called back. Its answer would be
+  // about the same change, told as if another phone had made it, without the Undo.
+  var changing = null;
+  function underWay(xhr) { return !!xhr && xhr.readyState > 0 && xhr.readyState < 4; }
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var detail = event.detail || {};
+    if (detail.elt === document.body || !detail.target || detail.target.id !== "play") return;
+    changing = detail.xhr;
+    if (polling) htmx.trigger(document.body, "htmx:abort");
+  });
   function poll() {
     var b = board();
     if (!b || !b.dataset.live || document.visibilityState !== "visible" || !window.htmx) return;
-    if (polling || !navigator.onLine || flushing) return;
+    if (polling || !navigator.onLine || flushing || underWay(changing)) return;
     var query = "?v=" + encodeURIComponent(b.dataset.v) + "&d=" + encodeURIComponent(b.dataset.d);
     if (b.dataset.t) query += "&t=" + encodeURIComponent(b.dataset.t);
     polling = true;

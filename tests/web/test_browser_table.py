@@ -120,6 +120,40 @@ def test_two_phones_entering_the_same_hand_store_it_once(phone: Phone) -> None:
     shot(ben, "table-two-phones-told")
 
 
+def test_no_poll_goes_while_this_phone_saves(phone: Phone) -> None:
+    """A poll answered after this phone's save went in, but before its answer came back,
+    would tell the save as if another phone had made it, without the Undo."""
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    ann = phone()
+    ann.goto(game_url(game))
+    form = ann.locator("#hand-form")
+    form.locator("fieldset", has_text="Who called").get_by_text("Cleo", exact=True).click()
+    form.locator(".suit-btn.suit-S").click()
+    step(form, "after")
+    form.locator("#id_points_0").fill("100")
+    form.locator("fieldset", has_text="Last trick").get_by_text("Ann & Cleo").click()
+    scores_ready(ann)
+    # The save reaches the server and is stored; its answer is held back a while.
+    held: list[Any] = []
+    ann.route("**/hands", lambda route: held.append((route, route.fetch())))
+    polls: list[str] = []
+    form.get_by_role("button", name="Save hand").click()
+    for _ in range(100):
+        if held:
+            break
+        ann.wait_for_timeout(50)
+    assert held and game.live_hands().count() == 1
+    ann.on("request", lambda request: polls.append(request.url) if "/live?" in request.url else None)
+    ann.wait_for_timeout(2500)  # longer than the 2 s between polls
+    assert polls == []
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    notice = ann.locator(".notice", has_text="Hand 1 saved: Cleo ♠")
+    notice.get_by_role("button", name="Undo").wait_for()
+    assert "Another phone" not in notice.inner_text()
+    ann.locator(".board-meta", has_text="Hand 2").wait_for()
+
+
 def test_three_phones_each_enter_a_different_phase_of_one_hand(phone: Phone) -> None:
     game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
     ann, ben, cleo = phone(), phone(), phone()
