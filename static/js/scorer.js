@@ -354,12 +354,16 @@
       setTimeout(send, 2000);
     });
   }
+  // What this phone typed for a hand that is saved now says nothing about the next one: a
+  // box typed in just before Save would otherwise never show another phone's value again.
+  function fresh(section) {
+    if (queuedToken === section.dataset.token) return;
+    queued = {}; sentValue = {}; pending = {}; queuedToken = section.dataset.token;
+  }
   function change(name, value, from) {
     var section = entry();
     if (!section || (from && from !== section)) return;
-    if (queuedToken !== section.dataset.token) {
-      queued = {}; sentValue = {}; queuedToken = section.dataset.token;
-    }
+    fresh(section);
     pending[name] = ++edits;
     sentValue[name] = value;
     queued[name] = value;
@@ -376,6 +380,8 @@
     seen = state.version;
     latest = state;
     if (!state.fields) return;
+    var section = form.closest("#hand-form");
+    if (section && section.isConnected) fresh(section);
     applying = true;
     var fields = state.fields;
     var touched = false;
@@ -417,6 +423,7 @@
     if (applying || !section || !el.name || !section.contains(el) || el.type === "radio") return;
     if (el.closest(".meld-calc")) return;
     // A number typed in one box may fill in another (the other team's points): both go.
+    fresh(section);
     var names = [el.name];
     var other = el.dataset.other && document.getElementById(el.dataset.other);
     if (other && other.name) names.push(other.name);

@@ -154,6 +154,38 @@ def test_no_poll_goes_while_this_phone_saves(phone: Phone) -> None:
     ann.locator(".board-meta", has_text="Hand 2").wait_for()
 
 
+def test_a_box_typed_in_just_before_save_still_shows_the_next_hands_value(
+    phone: Phone,
+) -> None:
+    """Ann types the points and saves at once, before her typing is sent; the points box of
+    the next hand must still follow what Ben's phone types there."""
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    ann, ben = phone(), phone()
+    ann.goto(game_url(game))
+    form = ann.locator("#hand-form")
+    form.locator("fieldset", has_text="Who called").get_by_text("Cleo", exact=True).click()
+    form.locator(".suit-btn.suit-S").click()
+    step(form, "after")
+    form.locator("fieldset", has_text="Last trick").get_by_text("Ann & Cleo").click()
+    form.locator("#id_points_0").fill("100")
+    form.get_by_role("button", name="Save hand").click()
+    ann.locator(".notice", has_text="Hand 1 saved").wait_for()
+    assert game.live_hands().count() == 1
+    ben.goto(game_url(game))
+    form_b = ben.locator("#hand-form")
+    step(form_b, "after")
+    form_b.locator("#id_points_0").fill("80")
+    form_b.locator("#id_points_0").press("Tab")
+    for _ in range(50):
+        if ann.locator("#id_points_0").input_value() == "80":
+            break
+        ann.wait_for_timeout(100)
+    assert ann.locator("#id_points_0").input_value() == "80"
+    # The other team's box, filled in from Ann's, was never sent; it follows Ben's too.
+    others = form_b.locator("#id_points_1").input_value()
+    assert others and ann.locator("#id_points_1").input_value() == others
+
+
 def test_three_phones_each_enter_a_different_phase_of_one_hand(phone: Phone) -> None:
     game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
     ann, ben, cleo = phone(), phone(), phone()
