@@ -143,7 +143,7 @@ def test_no_poll_goes_while_this_phone_saves(phone: Phone) -> None:
             break
         ann.wait_for_timeout(50)
     assert held and game.live_hands().count() == 1
-    ann.on("request", lambda request: polls.append(request.url) if "/live?" in request.url else None)
+    ann.on("request", lambda asked: polls.append(asked.url) if "/live?" in asked.url else None)
     ann.wait_for_timeout(2500)  # longer than the 2 s between polls
     assert polls == []
     route, answer = held[0]
