@@ -51,6 +51,9 @@ class Row:
     taker: str
     """Who called, bid or holds the contract; "" when nobody did."""
     contract: int | None
+    """What the contract was worth (the CSV's number)."""
+    contract_text: str
+    """The contract as the sheet shows it (a Text, or the worth): "100", "capot ×2"."""
     trump: str
     """The trump's letter ("H"), "" when there is none."""
     result: str
@@ -110,6 +113,7 @@ def score_sheet(game: Game, hands: Iterable[Hand], names: Sequence[str]) -> Shee
             dealer=names[hand.dealer],
             taker=names[hand.declarer] if hand.declarer is not None else "",
             contract=hand.contract,
+            contract_text=engine.sheet_contract(hand.facts, hand.contract),
             trump=hand.trump,
             result=result(hand),
             cells=tuple(Cell(s, t) for s, t in zip(hand.scores, hand.totals, strict=True)),

@@ -731,6 +731,19 @@ class Coinche(DeclaringVariant[Settings, Hand]):
             return say(CONTRACT_WORDS[str(value)])
         return super().describe_contract(value)
 
+    def sheet_contract(self, facts: Mapping[str, object], contract: int | None) -> str:
+        """The contract as bid ("100", "capot"), with ×2 or ×4 when it was coinched or
+        surcoinched: what the sheet's reader needs to see why a hand scored so much."""
+        if contract is None:
+            return ""
+        bid = self.describe_contract(facts.get(self.contract_key)) or str(contract)
+        level = facts.get("coinche")
+        if level == 1:
+            return say("coinche.sheet.coinched", contract=bid)
+        if level == 2:
+            return say("coinche.sheet.surcoinched", contract=bid)
+        return bid
+
     def broken_example(self) -> dict[str, object]:
         return {"card_points": [151, 1]}
 

@@ -314,6 +314,12 @@ class Variant[S: BaseSettings, H: BaseHand]:
             return str(value)
         return ""
 
+    def sheet_contract(self, facts: Mapping[str, object], contract: int | None) -> str:
+        """The contract as the score sheet shows it, from a stored hand's facts and what its
+        contract was worth: by default that worth ("120"); "" when nobody held one. A game
+        may say more, as a Text (a capot in words, a doubled contract)."""
+        return "" if contract is None else str(contract)
+
     def broken_example(self) -> dict[str, object]:
         """Hand keys that, put into any valid hand, break a rule (for the contract tests)."""
         raise NotImplementedError

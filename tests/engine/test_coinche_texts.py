@@ -196,6 +196,8 @@ def everything_said() -> list[Said]:
         ("contract capot", COINCHE.describe_contract("capot")),
         ("contract générale", COINCHE.describe_contract("generale")),
         ("a carré stored", COINCHE.describe_declaration({"seat": 1, "kind": "carre", "rank": "J"})),
+        ("a coinched capot on the sheet", COINCHE.sheet_contract({**EXAMPLE_5, "coinche": 1}, 250)),
+        ("a surcoinched contract on the sheet", COINCHE.sheet_contract(EXAMPLE_7, 120)),
     ]
     return said
 

@@ -166,6 +166,35 @@ def test_three_and_four_sides_with_forty_character_names_fit_a_360_px_phone(
         assert not page.errors
 
 
+def test_coinche_contracts_with_their_coinche_fit_a_360_px_phone(browser: Any) -> None:
+    """A coinched capot ("capot ×4") beside a 40-character taker is shown whole, under the
+    name, in light and dark."""
+    from tests.engine.test_coinche import EXAMPLE_4, EXAMPLE_5, EXAMPLE_7
+
+    game = Game.create(Circle.objects.create(), "coinche", FORTY, {"target": 9000})
+    for hand in (EXAMPLE_4, {**EXAMPLE_5, "coinche": 2}, EXAMPLE_7) * 2:
+        game.record_hand(hand)
+    for scheme in ("light", "dark"):
+        page = open_page(browser, scheme, NARROW)
+        page.goto(url(game))
+        assert page_width(page) <= NARROW["width"]
+        assert page.locator("table.sheet .contract", has_text="capot ×4").count() == 2
+        # Every contract and trump lies wholly inside its cell: none is cut.
+        cut = page.evaluate(
+            """() => [...document.querySelectorAll('table.sheet td.taker')].filter(td => {
+                 const cell = td.getBoundingClientRect();
+                 return [...td.querySelectorAll('.contract, .suit')].some(part => {
+                   const box = part.getBoundingClientRect();
+                   return box.left < cell.left - 0.5 || box.right > cell.right + 0.5;
+                 });
+               }).length"""
+        )
+        assert cut == 0
+        page.locator("table.sheet").scroll_into_view_if_needed()
+        shot(page, f"sheet-coinche-360-{scheme}")
+        assert not page.errors
+
+
 def test_long_names_keep_the_sheet_and_chart_in_a_phone_in_landscape(browser: Any) -> None:
     game = klaberjass_evening(12, FORTY)
     page = open_page(browser, "dark", {"width": 844, "height": 390})

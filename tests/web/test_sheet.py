@@ -16,6 +16,7 @@ from django.urls import reverse
 from games.models import Circle, Game
 from games.sheet import Cell, Row, score_sheet
 from tests.conftest import PLAYERS, hand_id, klob_hand
+from tests.engine.test_coinche import EXAMPLE_1, EXAMPLE_2, EXAMPLE_4, EXAMPLE_5, EXAMPLE_7
 from tests.engine.test_hoskin import tekli
 
 
@@ -52,9 +53,9 @@ def test_each_live_hand_is_a_row_worked_out_by_hand(game: Game) -> None:
     assert sheet.taker == "Caller"
     ids = [hand_id(game, n) for n in (1, 2, 3)]
     assert sheet.rows == (
-        Row(ids[0], 1, "Dov", "Ann", None, "H", "made", (Cell(106, 106), Cell(56, 56))),
-        Row(ids[1], 2, "Ann", "Ben", None, "S", "failed", (Cell(162, 268), Cell(0, 56))),
-        Row(ids[2], 3, "Cleo", "Dov", None, "C", "made", (Cell(60, 328), Cell(102, 158))),
+        Row(ids[0], 1, "Dov", "Ann", None, "", "H", "made", (Cell(106, 106), Cell(56, 56))),
+        Row(ids[1], 2, "Ann", "Ben", None, "", "S", "failed", (Cell(162, 268), Cell(0, 56))),
+        Row(ids[2], 3, "Cleo", "Dov", None, "", "C", "made", (Cell(60, 328), Cell(102, 158))),
     )
 
 
@@ -135,8 +136,35 @@ def test_hoskin_shows_the_contract_and_a_failed_holder_goes_below_zero(circle: C
     game.record_hand({"dealer": 0, "outcome": "void"})
     first, void = sheet_of(game).rows
     assert (first.taker, first.contract, first.suit, first.result) == ("Ann", 600, "♠", "failed")
+    assert first.contract_text == "600"
     assert first.cells == (Cell(-600, -600), Cell(440, 440))
     assert (void.taker, void.result, void.cells) == ("", "void", (Cell(0, -600), Cell(0, 440)))
+
+
+def test_coinche_shows_a_capot_in_words_and_a_coinched_contract_doubled(
+    client: Client, circle: Circle
+) -> None:
+    """The sheet shows the contract as bid, and ×2 or ×4 when it was coinched or
+    surcoinched (rules/coinche.md, examples 1, 4, 5 and 7): why a hand scored so much."""
+    game = Game.create(circle, "coinche", PLAYERS, {"target": 3000})
+    for facts in (EXAMPLE_1, EXAMPLE_4, EXAMPLE_5, EXAMPLE_7, EXAMPLE_2):
+        game.record_hand(facts)
+    rows = sheet_of(game).rows
+    assert [(r.contract, r.contract_text, r.result) for r in rows] == [
+        (100, "100", "made"),
+        (90, "90 ×2", "made"),
+        (250, "capot", "made"),
+        (120, "120 ×4", "failed"),
+        (None, "", "passed"),
+    ]
+    client.cookies["hands"] = "sheet"
+    page = client.get(reverse("game", args=[circle.slug, game.slug])).content.decode()
+    assert '<span class="contract">90 ×2</span>' in page
+    assert '<span class="contract">capot</span>' in page
+    # In the reader's language: the capot is the catalogue's word.
+    client.cookies["django_language"] = "ru"
+    page = client.get(reverse("game", args=[circle.slug, game.slug])).content.decode()
+    assert '<span class="contract">капот</span>' in page
 
 
 def test_a_game_without_contracts_has_no_taker_and_no_marks(circle: Circle) -> None:

@@ -20,6 +20,10 @@ _t("coinche.bid.capot", "capot {suit}")
 _t("coinche.bid.generale", "générale {suit}")
 _t("coinche.contract.capot", "capot")
 _t("coinche.contract.generale", "générale")
+# The score sheet's contract when it was coinched (doubled) or surcoinched (redoubled):
+# "100 ×2", "capot ×4"; {contract} is a number or one of the two words above.
+_t("coinche.sheet.coinched", "{contract} ×2")
+_t("coinche.sheet.surcoinched", "{contract} ×4")
 # How far the auction went, in coinche.error.level.
 _t("coinche.level.none", "without a coinche")
 _t("coinche.level.coinche", "with a coinche")
