@@ -55,9 +55,22 @@ SUIT_WORDS = {
     "♢": "D",
     "♧": "C",
 }
-VALUE_WORDS = {CAPOT: CAPOT, "generale": GENERALE, "générale": GENERALE}
-PASS_WORDS = ("p", "pass", "passe", "-")
-_BID = re.compile(r"^(\d{1,4}|capot|generale|générale)\s*(\S)?$")
+# The words of the tables Scorer speaks to, whatever language this phone shows: a typed
+# auction is shared by every phone at the table, and each may show another language.
+# Turkish tables say "pas" and "kapot", Russian and Ukrainian ones "пас" and "капот".
+VALUE_WORDS = {
+    CAPOT: CAPOT,
+    "kapot": CAPOT,
+    "капот": CAPOT,
+    "generale": GENERALE,
+    "générale": GENERALE,
+}
+PASS_WORDS = ("p", "pass", "passe", "pas", "пас", "-")
+_BID = re.compile(
+    r"^([0-9]{1,4}|"
+    + "|".join(re.escape(w) for w in sorted(VALUE_WORDS, key=len, reverse=True))
+    + r")\s*(\S)?$"
+)
 
 
 class AuctionCall:

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from django import forms
 from django.test import Client
 from django.urls import reverse
 
@@ -438,12 +439,19 @@ class TestTheAuction:
             ("80h p 100♥ p p p", [(80, "H"), None, (100, "H"), None, None, None]),
             ("80 S, pass, capot d", [(80, "S"), None, ("capot", "D")]),
             ("générale♥️", [("generale", "H")]),
+            # A Turkish or a Russian table's own words, on a phone in any language.
+            ("100h pas Kapot♥ PAS", [(100, "H"), None, ("capot", "H"), None]),
+            ("80♠ пас капот ♦ ПАС", [(80, "S"), None, ("capot", "D"), None]),
             ("", []),
         ],
     )
     def test_reading_the_typed_auction(self, text: str, read: list[Any]) -> None:
         got = [None if c.is_pass else (c.value, c.suit) for c in read_auction(text)]
         assert got == read
+
+    def test_a_bid_takes_only_ascii_digits(self) -> None:
+        with pytest.raises(forms.ValidationError, match="neither a bid nor a pass"):
+            read_auction("\u0668\u0660h p p p")  # 80 in Arabic-Indic digits
 
 
 class TestBadInput:
