@@ -242,6 +242,10 @@ class TestAnnouncements:
         client = Client()
         page = client.get(url("game", game)).content.decode()
         assert "Announcements at the first trick" in page and 'data-value="carre">Carré' in page
+        # The shared declarations fieldset, in coinche's own words.
+        assert 'data-question="Top card, or the carré\'s rank?"' in page
+        assert "One row per announcement. Run: cards, top card, suit. Carré: its rank." in page
+        assert "Marriage: its suit" not in page and "Sequences declared" not in page
         rows = {
             "seq0_seat": "0",
             "seq0_kind": "sequence",
