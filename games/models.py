@@ -259,9 +259,18 @@ class Conflict(Exception):
 class AlreadySaved(Exception):
     """A save based on a game that has moved on: another phone saved this hand already."""
 
-    def __init__(self, game: Game, hand: Hand | None) -> None:
+    def __init__(self, game: Game, hand: Hand | None, replayed: bool = False) -> None:
         self.hand = hand
-        if hand is not None and hand.number is not None:
+        # `replayed`: this very save (its idempotency key) was stored before, as `hand`.
+        self.removed = replayed and hand is not None and hand.removed is not None
+        if self.removed:
+            assert hand is not None
+            text = _(
+                "This hand was saved as hand %(number)s and has since been removed: "
+                "%(summary)s. It was not added again; restore it from the removed hands if it "
+                "belongs in the game."
+            ) % {"number": hand.removed_number, "summary": hand.summary(game.player_names())}
+        elif hand is not None and hand.number is not None:
             text = _(
                 "Another phone just saved hand %(number)s: %(summary)s. Yours was not added."
             ) % {"number": hand.number, "summary": hand.summary(game.player_names())}
@@ -418,6 +427,9 @@ class Game(models.Model):
         game = self._locked()
         if key:
             existing = game.hands.filter(idempotency_key=key).first()
+            if existing is not None and existing.removed is not None:
+                # Sent again after it was undone or deleted: the table took it back.
+                raise AlreadySaved(game, existing, replayed=True)
             if existing:
                 return existing
         current = HandInProgress.of(game, lock=True)

@@ -100,6 +100,14 @@ def _game(request: HtmxHttpRequest, circle_slug: str, game_slug: str) -> Game:
     return found
 
 
+def _fresh(game: Game) -> Game:
+    """The game as it stands after a change's transaction, or after the lock that refused
+    it. Every answer to a change is rendered from this, never from the game read before the
+    lock: a save that crossed another phone's (or its own replay) then opens the hand that
+    is really next, on the hand in progress's current token."""
+    return get_object_or_404(Game.objects.select_related("circle", "in_progress"), pk=game.pk)
+
+
 def _watched(request: HtmxHttpRequest, watch_slug: str) -> Game:
     found = get_object_or_404(
         Game.objects.select_related("circle", "in_progress"), watch_slug=_slug(watch_slug)
@@ -967,10 +975,12 @@ def hand_record(request: HtmxHttpRequest, circle: str, game: str) -> HttpRespons
                 expect_version=None if token else _posted_int(request, "expect_version"),
             )
         except AlreadySaved as refused:
-            return _refused_save(request, found, refused)
+            return _refused_save(request, _fresh(found), refused)
         except ScorerError as error:
+            found = _fresh(found)
             form.engine_error(error)
         else:
+            found = _fresh(found)
             if request.htmx:
                 notice = {
                     "text": _saved(hand.number, hand.summary(names)),
@@ -990,7 +1000,9 @@ def hand_record(request: HtmxHttpRequest, circle: str, game: str) -> HttpRespons
 def _refused_save(request: HtmxHttpRequest, game: Game, refused: AlreadySaved) -> HttpResponse:
     """A late save: say which hand another phone saved, and open the next hand. The typed
     form is not kept ready to save again: one more tap would store the same hand twice."""
-    notice = {"text": refused.message}
+    notice: dict[str, Any] = {"text": refused.message}
+    if refused.removed:
+        notice["restore"] = refused.hand
     context = {**_play_context(request, game), "notice": notice}
     if request.htmx:
         return render(request, "games/game.html#play", context, status=409)
@@ -1016,10 +1028,14 @@ def hand_progress(request: HtmxHttpRequest, circle: str, game: str) -> JsonRespo
         if name not in allowed:
             error = _("%(name)s is not part of this hand.") % {"name": repr(name[:40])}
             return JsonResponse({"error": error}, status=400)
-        if len(value) > HandInProgress.MAX_VALUE or "\x00" in value:
-            return JsonResponse({"error": _("%(name)s is too long.") % {"name": name}}, status=400)
+        label = _field_label(form, name)
+        if len(value) > HandInProgress.MAX_VALUE:
+            return JsonResponse({"error": _("%(name)s is too long.") % {"name": label}}, status=400)
+        if not value.isprintable():
+            error = _("%(name)s holds a character that cannot be typed, such as a control code.")
+            return JsonResponse({"error": error % {"name": label}}, status=400)
         if not _fits(form.fields[name], value):
-            said = {"value": repr(value[:20]), "name": name}
+            said = {"value": repr(value[:20]), "name": label}
             error = _("%(value)s is not a choice for %(name)s.") % said
             return JsonResponse({"error": error}, status=400)
         changes[name] = value
@@ -1037,6 +1053,13 @@ def hand_progress(request: HtmxHttpRequest, circle: str, game: str) -> JsonRespo
     # A change to a hand another phone saved meanwhile is normal at a table, not an error:
     # the answer says so, and carries the hand in progress that replaced it.
     return JsonResponse({**_progress_state(progress), "accepted": accepted})
+
+
+def _field_label(form: HandForm, name: str) -> str:
+    """What the table calls a field ("Who called", "Auction"), never its id."""
+    field = form.fields[name]
+    label = str(getattr(field, "generic_label", None) or form[name].label or name)
+    return label.strip().rstrip("?:؟")
 
 
 def _fits(field: Any, value: str) -> bool:
@@ -1202,6 +1225,7 @@ def hand_edit(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> Ht
                 _posted_int(request, "number"),
             )
         except Conflict as conflict:
+            found = _fresh(found)
             if conflict.hand is None or conflict.hand.removed is not None:
                 return _after_change(request, found, {"text": conflict.message}, status=409)
             # Keep what this phone typed, based now on the hand as it is: saving again applies it.
@@ -1218,6 +1242,7 @@ def hand_edit(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> Ht
             shown = conflict.hand
             status = 409
         except HandError as error:
+            found = _fresh(found)
             # A later hand may break because of this edit (it would follow the end).
             problem = shown_text(error.message)
             if error.number != shown.number:
@@ -1227,6 +1252,7 @@ def hand_edit(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> Ht
                 }
             form.engine_error(HandError(error.number, error.field, problem))
         else:
+            found = _fresh(found)
             if request.htmx:
                 return render(request, "games/game.html#play", _play_context(request, found))
             return redirect(reverse("game", args=[circle, game]) + f"#hand-{shown.pk}")
@@ -1269,8 +1295,9 @@ def hand_delete(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> 
     try:
         removed = found.remove_hand(shown.pk, _posted_int(request, "version"), number)
     except Conflict as conflict:
-        return _after_change(request, found, {"text": conflict.message}, status=409)
+        return _after_change(request, _fresh(found), {"text": conflict.message}, status=409)
     except HandError as error:
+        found = _fresh(found)
         if request.htmx:
             return HttpResponseClientRedirect(reverse("hand_delete", args=[circle, game, hand]))
         context = {
@@ -1281,6 +1308,7 @@ def hand_delete(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> 
             "error": error_text(error),
         }
         return render(request, "games/delete.html", context, status=400)
+    found = _fresh(found)
     return _after_change(request, found, _removed_notice(found, removed, number))
 
 
@@ -1292,7 +1320,8 @@ def hand_undo(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> Ht
     try:
         removed = found.undo_hand(shown.pk)
     except Conflict as conflict:
-        return _after_change(request, found, {"text": conflict.message}, status=409)
+        return _after_change(request, _fresh(found), {"text": conflict.message}, status=409)
+    found = _fresh(found)
     return _after_change(request, found, _removed_notice(found, removed, shown.removed_number))
 
 
@@ -1304,14 +1333,16 @@ def hand_restore(request: HtmxHttpRequest, circle: str, game: str, hand: int) ->
     try:
         restored = found.restore_hand(shown.pk)
     except Conflict as conflict:
-        return _after_change(request, found, {"text": conflict.message}, status=409)
+        return _after_change(request, _fresh(found), {"text": conflict.message}, status=409)
     except HandError as error:
+        found = _fresh(found)
         text = _("Hand %(number)s cannot go back: hand %(later)s: %(problem)s") % {
             "number": shown.removed_number,
             "later": error.number,
             "problem": shown_text(error.message),
         }
         return _after_change(request, found, {"text": text}, status=409)
+    found = _fresh(found)
     text = _("Hand %(number)s is back: %(summary)s.") % {
         "number": restored.number,
         "summary": restored.summary(found.player_names()),
