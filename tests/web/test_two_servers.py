@@ -145,6 +145,10 @@ class Phone:
 
     def save(self, key: str, token: str = "", points: int = 90) -> int:
         """Posts a Klaberjass hand as the page's form does; returns the status."""
+        return self.post_hand(key, token, points)[0]
+
+    def post_hand(self, key: str, token: str = "", points: int = 90) -> tuple[int, str]:
+        """Posts a Klaberjass hand as the page's form does; returns the status and page."""
         csrf = next(c.value for c in self.cookies if c.name == "csrftoken")
         body = urllib.parse.urlencode(
             {
@@ -167,9 +171,9 @@ class Phone:
         )
         try:
             with self.opener.open(request, timeout=20) as response:
-                return int(response.status)
+                return int(response.status), response.read().decode()
         except urllib.error.HTTPError as refused:
-            return int(refused.code)
+            return int(refused.code), refused.read().decode()
 
 
 def new_game() -> Game:
@@ -255,6 +259,61 @@ def test_phones_on_two_servers_recording_into_many_games_lose_and_double_nothing
     for game in games:
         assert_whole(game, 6 * 3)
     assert Hand.objects.filter(game__in=games).count() == 5 * 6 * 3
+
+
+def next_hand(page: str) -> tuple[str, str]:
+    """The hand an answer's next-hand form opens ("Hand 3") and the token it carries."""
+    form = re.search(
+        r'<section id="hand-form"[^>]*data-token="([0-9a-f]+)"[^>]*>\s*<h2>([^<]+)<', page
+    )
+    assert form, "the answer opens the next hand's form"
+    return form.group(2).strip(), form.group(1)
+
+
+def test_a_save_and_its_replay_at_once_on_two_servers_both_open_the_next_hand(
+    servers: tuple[str, str],
+) -> None:
+    """Each round one phone's save and its replay (the same key and token: a retry after a
+    lost answer) reach the two servers at the same moment. Both answers say the hand was
+    saved, and both open the next hand on the token it really has, so the outbox can send
+    the next waiting hand on either answer."""
+    game = new_game()
+    phones = [Phone(servers[0], game), Phone(servers[1], game)]
+    for round_ in range(1, 21):
+        token = phones[0].open()
+        phones[1].open()
+        answers = all_at_once(
+            *(lambda p=p: p.post_hand(f"replayed-{round_}", token, 70 + round_) for p in phones)
+        )
+        now = (f"Hand {round_ + 1}", HandInProgress.of(game).token)
+        for status, page in answers:
+            assert status == 200, (round_, status)
+            assert f"Hand {round_} saved" in page
+            assert next_hand(page) == now, f"round {round_}: the answer opened another hand"
+    assert_whole(game, 20)
+
+
+def test_a_late_save_on_the_other_server_opens_the_hand_after_the_one_saved(
+    servers: tuple[str, str],
+) -> None:
+    """Each round two phones, one on each server, save the same hand in progress at once:
+    one is stored, the other told so (409), and both answers open the next hand on its
+    current token."""
+    game = new_game()
+    phones = [Phone(servers[0], game), Phone(servers[1], game)]
+    for round_ in range(1, 21):
+        token = phones[0].open()
+        phones[1].open()
+        answers = all_at_once(
+            *(lambda i=i, p=p: p.post_hand(f"r{round_}-p{i}", token) for i, p in enumerate(phones))
+        )
+        assert sorted(status for status, _ in answers) == [200, 409], (round_, answers[0][0])
+        now = (f"Hand {round_ + 1}", HandInProgress.of(game).token)
+        for status, page in answers:
+            assert next_hand(page) == now, f"round {round_}: the {status} opened another hand"
+        refused = next(page for status, page in answers if status == 409)
+        assert f"Another phone just saved hand {round_}" in refused
+    assert_whole(game, 20)
 
 
 @pytest.mark.browser
