@@ -266,3 +266,61 @@ def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phone: Phone
     # The lost answer, as Chromium and htmx report it.
     lost = ("htmx:sendError", "Failed to load resource: net::ERR_FAILED")
     page.errors[:] = [error for error in page.errors if not error.startswith(lost)]
+
+
+def test_ten_waiting_hands_sent_across_another_phones_saves_are_stored_or_listed(
+    phone: Phone,
+) -> None:
+    """Ten hands wait on Ann's phone. As they go, other saves cross them on the server: the
+    third hand's first copy lands just before it (a replay: its answer comes from the hand
+    already stored), and Ben's phone saves a hand just before Ann's sixth. Every hand is
+    stored or listed as not added; none is lost, and none is refused for a crossing that
+    did not take its place."""
+    from unittest.mock import patch
+
+    from games.models import HandInProgress
+
+    game = Game.create(
+        Circle.objects.create(name="Garden shed"),
+        "klaberjass",
+        ["Ann", "Ben", "Cleo", "Dov"],
+        {"target": 10**9},
+        0,
+    )
+    ann = phone()
+    ann.goto(game_url(game))
+    worker_ready(ann)
+    ann.context.set_offline(True)
+    callers = ["Ann", "Ben", "Cleo", "Dov"]
+    for i in range(10):
+        enter_hand(ann, callers[i % 4], "HSDC"[i % 4], 60 + i, "Ann & Cleo")
+        ann.locator("#outbox .outbox-hand").nth(i).wait_for()
+    assert stored(game) == []
+
+    real = Game.record_hand
+    arrived: list[str] = []
+
+    def crossed(self: Game, facts: Any, key: str = "", token: str = "", **kwargs: Any) -> Any:
+        arrived.append(key)
+        if len(arrived) == 3:
+            real(Game.objects.get(pk=self.pk), facts, key=key, token=token, **kwargs)
+        if len(arrived) == 6:
+            ben = Game.objects.get(pk=self.pk)
+            facts_ben = {"dealer": 1, "caller": 3, "trump": "C", "card_points": [40, 112]}
+            real(ben, {**facts_ben, "last_trick": 1}, key="ben", token=HandInProgress.of(ben).token)
+        return real(self, facts, key=key, token=token, **kwargs)
+
+    with patch.object(Game, "record_hand", crossed):
+        ann.context.set_offline(False)
+        ann.locator("#outbox .outbox-hand.refused").nth(4).wait_for(timeout=30000)
+    assert len(arrived) == 6, "the hands after a refused one are not sent"
+    game.refresh_from_db()
+    kept = {h.idempotency_key: h.number for h in game.live_hands()}
+    assert len(kept) == 6 and kept["ben"] == 6
+    assert sorted(kept[key] for key in arrived[:5]) == [1, 2, 3, 4, 5]
+    assert [h[1:] for h in stored(game)[:5]] == [(0, "H"), (1, "S"), (2, "D"), (3, "C"), (0, "H")]
+    listed = ann.locator("#outbox .outbox-hand").all_inner_texts()
+    assert len(listed) == 5 and all("not added" in item for item in listed)
+    for item, caller in zip(listed, ["Ben", "Cleo", "Dov", "Ann", "Ben"], strict=True):
+        assert f"Who called trump: {caller}" in item
+    assert "Another phone just saved hand 6" in listed[0]
