@@ -283,7 +283,7 @@ def test_a_save_and_its_replay_at_once_on_two_servers_both_open_the_next_hand(
         token = phones[0].open()
         phones[1].open()
         answers = all_at_once(
-            *(lambda p=p: p.post_hand(f"replayed-{round_}", token, 70 + round_) for p in phones)
+            *(lambda p=p, k=f"replayed-{round_}", t=token: p.post_hand(k, t) for p in phones)
         )
         now = (f"Hand {round_ + 1}", HandInProgress.of(game).token)
         for status, page in answers:
@@ -305,7 +305,10 @@ def test_a_late_save_on_the_other_server_opens_the_hand_after_the_one_saved(
         token = phones[0].open()
         phones[1].open()
         answers = all_at_once(
-            *(lambda i=i, p=p: p.post_hand(f"r{round_}-p{i}", token) for i, p in enumerate(phones))
+            *(
+                lambda p=p, k=f"r{round_}-p{i}", t=token: p.post_hand(k, t)
+                for i, p in enumerate(phones)
+            )
         )
         assert sorted(status for status, _ in answers) == [200, 409], (round_, answers[0][0])
         now = (f"Hand {round_ + 1}", HandInProgress.of(game).token)
