@@ -360,9 +360,7 @@
     if (queuedToken === section.dataset.token) return;
     queued = {}; sentValue = {}; pending = {}; queuedToken = section.dataset.token;
   }
-  function change(name, value, from) {
-    var section = entry();
-    if (!section || (from && from !== section)) return;
+  function queue(section, name, value) {
     fresh(section);
     pending[name] = ++edits;
     sentValue[name] = value;
@@ -370,6 +368,11 @@
     keepDraft(section, name, value);
     var play = document.getElementById("play");
     if (play) play.classList.add("entering");
+  }
+  function change(name, value, from) {
+    var section = entry();
+    if (!section || (from && from !== section)) return;
+    queue(section, name, value);
     send();
   }
   function apply(form, state) {
@@ -406,6 +409,14 @@
     var section = entry();
     if (applying || !section || !el.name || !section.contains(el) || el.closest("[data-builder]")) return;
     if (el.closest(".meld-calc")) return;  // the calculator's cells are working space
+    // Leaving a box typed in just now sends what was typed at once, with the box it filled.
+    var typed = typing[el.name];
+    if (typed) {
+      clearTimeout(typed.timer);
+      delete typing[el.name];
+      sendTyped(section, typed.names);
+      return;
+    }
     var form = section.querySelector("form");
     var value = valueOf(form, el.name);
     // Leaving a box sends nothing new when this phone typed nothing since it last sent it:
@@ -416,7 +427,15 @@
     }
     change(el.name, value);
   });
-  var typing = {};
+  var typing = {};  // field name → the boxes its typing changed, and the timer that sends them
+  // A typed box and the box it filled in go as one change: another phone never sees one
+  // team's points without the other's.
+  function sendTyped(section, names) {
+    if (!section.isConnected || section !== entry()) return;  // that hand was saved meanwhile
+    var form = section.querySelector("form");
+    names.forEach(function (name) { queue(section, name, valueOf(form, name)); });
+    send();
+  }
   document.addEventListener("input", function (event) {
     var el = event.target;
     var section = entry();
@@ -428,12 +447,14 @@
     var other = el.dataset.other && document.getElementById(el.dataset.other);
     if (other && other.name) names.push(other.name);
     names.forEach(function (name) { pending[name] = ++edits; });
-    clearTimeout(typing[el.name]);
-    typing[el.name] = setTimeout(function () {
-      if (!section.isConnected) return;  // that hand was saved meanwhile
-      var form = section.querySelector("form");
-      names.forEach(function (name) { change(name, valueOf(form, name)); });
-    }, 600);
+    if (typing[el.name]) clearTimeout(typing[el.name].timer);
+    typing[el.name] = {
+      names: names,
+      timer: setTimeout(function () {
+        delete typing[el.name];
+        sendTyped(section, names);
+      }, 600)
+    };
   });
   // Other phones' changes arrive with the poll.
   document.addEventListener("htmx:oobAfterSwap", function (event) {
