@@ -6,14 +6,22 @@
 #
 # Only the texts are written. A game whose facts no longer score, or score to other numbers
 # than the ones stored, is left as it is: its English still reads as before, and its notes
-# never explain numbers it does not show. Backwards there is nothing to undo: the sentences
-# read in English as well.
+# never explain numbers it does not show. A row that holds its sentences as data already (a
+# hand saved since, or one put back) is not written.
+#
+# Backwards, the older releases store English: every note, reason and saved summary held as
+# data is written as its English sentence (what those releases stored and show), and the data
+# is kept aside (games/migrations/_aside.py). Forwards, each comes back where its row still
+# says that English, before the games are scored again; so a removed hand's, or an unscorable
+# game's, sentences come back as data too.
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from django.db import migrations
+
+from games.migrations._aside import english, keep, take
 
 if TYPE_CHECKING:
     from django.db.backends.base.schema import BaseDatabaseSchemaEditor
@@ -50,9 +58,61 @@ def rescored(
         return None
 
 
-def recompute_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
+# What the way back keeps aside: (model, column, what), each value by row.
+TEXTS = (
+    ('Hand', 'notes', 'hand notes'),
+    ('Declaration', 'reason', 'declaration reason'),
+    ('HandInProgress', 'saved_summary', 'saved summary'),
+)
+
+
+def is_data(value: object) -> bool:
+    """A stored value holds a sentence as data: a note list with one, or one itself."""
+    if isinstance(value, list):
+        return any(isinstance(item, dict) for item in value)
+    return isinstance(value, dict)
+
+
+def in_english(value: object) -> object:
+    if isinstance(value, list):
+        return [english(item) for item in value]
+    return english(value)
+
+
+def write_english(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
+    for name, column, what in TEXTS:
+        model = apps.get_model('games', name)
+        rows, kept = [], []
+        for row in model.objects.only('pk', column).order_by('pk').iterator(chunk_size=BATCH):
+            value = getattr(row, column)
+            if is_data(value):
+                kept.append((row.pk, value))
+                setattr(row, column, in_english(value))
+                rows.append(row)
+        keep(schema_editor, what, kept)
+        model.objects.bulk_update(rows, [column], batch_size=BATCH)
+
+
+def put_back_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor | None) -> None:
+    """The sentences kept aside on the way back, where their row still says their English
+    (the 0005 column held 200 characters of it)."""
+    for name, column, what in TEXTS:
+        model = apps.get_model('games', name)
+        kept = take(schema_editor, what)
+        rows = []
+        for row in model.objects.filter(pk__in=list(kept)).only('pk', column):
+            value, said = kept[row.pk], in_english(kept[row.pk])
+            now = getattr(row, column)
+            if now in (value, said) or (isinstance(said, str) and now == said[:200]):
+                setattr(row, column, value)
+                rows.append(row)
+        model.objects.bulk_update(rows, [column], batch_size=BATCH)
+
+
+def recompute_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor | None) -> None:
     from games.engine import VARIANTS
 
+    put_back_texts(apps, schema_editor)
     Game = apps.get_model('games', 'Game')
     Hand = apps.get_model('games', 'Hand')
     Seat = apps.get_model('games', 'Seat')
@@ -85,19 +145,22 @@ def recompute_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) ->
         if not same:
             continue
         reasons = {}
+        texts = []
         for hand, result in zip(hands, scored.hands):
-            hand.notes = [stored(note) for note in result.score.notes]
+            if not is_data(hand.notes):
+                hand.notes = [stored(note) for note in result.score.notes]
+                texts.append(hand)
             try:
                 declared = variant.declared(result.hand, result.score)
             except UNSCORABLE:
                 declared = ()
             reasons[hand.pk] = [stored(verdict.reason) for _, verdict in declared]
-        Hand.objects.bulk_update(hands, ['notes'], batch_size=BATCH)
+        Hand.objects.bulk_update(texts, ['notes'], batch_size=BATCH)
         rows = list(Declaration.objects.filter(hand_id__in=reasons).only('pk', 'hand_id', 'order', 'reason'))
         changed = []
         for row in rows:
             said = reasons[row.hand_id]
-            if row.order < len(said):
+            if row.order < len(said) and not is_data(row.reason):
                 row.reason = said[row.order]
                 changed.append(row)
         Declaration.objects.bulk_update(changed, ['reason'], batch_size=BATCH)
@@ -110,5 +173,5 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunPython(recompute_texts, migrations.RunPython.noop),
+        migrations.RunPython(recompute_texts, write_english),
     ]
