@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import migrations
 
-from games.migrations._aside import english, keep, take
+from games.migrations._aside import english, keep, set_column, take
 
 if TYPE_CHECKING:
     from django.db.backends.base.schema import BaseDatabaseSchemaEditor
@@ -82,15 +82,13 @@ def in_english(value: object) -> object:
 def write_english(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     for name, column, what in TEXTS:
         model = apps.get_model('games', name)
-        rows, kept = [], []
+        kept = []
         for row in model.objects.only('pk', column).order_by('pk').iterator(chunk_size=BATCH):
             value = getattr(row, column)
             if is_data(value):
                 kept.append((row.pk, value))
-                setattr(row, column, in_english(value))
-                rows.append(row)
         keep(schema_editor, what, kept)
-        model.objects.bulk_update(rows, [column], batch_size=BATCH)
+        set_column(schema_editor, model, column, ((pk, in_english(value)) for pk, value in kept))
 
 
 def put_back_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor | None) -> None:
@@ -99,14 +97,17 @@ def put_back_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor | No
     for name, column, what in TEXTS:
         model = apps.get_model('games', name)
         kept = take(schema_editor, what)
-        rows = []
-        for row in model.objects.filter(pk__in=list(kept)).only('pk', column):
+        if not kept:
+            continue
+        back = []
+        for row in model.objects.only('pk', column).order_by('pk').iterator(chunk_size=BATCH):
+            if row.pk not in kept:
+                continue
             value, said = kept[row.pk], in_english(kept[row.pk])
             now = getattr(row, column)
             if now in (value, said) or (isinstance(said, str) and now == said[:200]):
-                setattr(row, column, value)
-                rows.append(row)
-        model.objects.bulk_update(rows, [column], batch_size=BATCH)
+                back.append((row.pk, value))
+        set_column(schema_editor, model, column, back)
 
 
 def recompute_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor | None) -> None:
@@ -155,7 +156,7 @@ def recompute_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor | N
             except UNSCORABLE:
                 declared = ()
             reasons[hand.pk] = [stored(verdict.reason) for _, verdict in declared]
-        Hand.objects.bulk_update(texts, ['notes'], batch_size=BATCH)
+        set_column(schema_editor, Hand, 'notes', ((hand.pk, hand.notes) for hand in texts))
         rows = list(Declaration.objects.filter(hand_id__in=reasons).only('pk', 'hand_id', 'order', 'reason'))
         changed = []
         for row in rows:
@@ -163,7 +164,7 @@ def recompute_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor | N
             if row.order < len(said) and not is_data(row.reason):
                 row.reason = said[row.order]
                 changed.append(row)
-        Declaration.objects.bulk_update(changed, ['reason'], batch_size=BATCH)
+        set_column(schema_editor, Declaration, 'reason', ((row.pk, row.reason) for row in changed))
 
 
 class Migration(migrations.Migration):

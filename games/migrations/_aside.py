@@ -145,3 +145,24 @@ def put_back_circle_column(
             setattr(circle, column, kept[circle.pk]["value"])
             circles.append(circle)
     Circle.objects.bulk_update(circles, [column], batch_size=BATCH)
+
+
+def set_column(
+    schema_editor: BaseDatabaseSchemaEditor | None,
+    model: type[Model],
+    column: str,
+    values: Iterable[tuple[Any, Any]],
+) -> None:
+    """Write (row id, value) pairs into one column: one UPDATE by id for each, sent as one
+    batch (bulk_update's CASE statements grow slow on PostgreSQL past a few hundred rows)."""
+    connection = _connection(schema_editor)
+    field: Any = model._meta.get_field(column)
+    key: Any = model._meta.pk
+    table = connection.ops.quote_name(model._meta.db_table)
+    name, pk = connection.ops.quote_name(field.column), connection.ops.quote_name(key.column)
+    rows = [(field.get_db_prep_save(value, connection), row_id) for row_id, value in values]
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), BATCH * 10):
+            cursor.executemany(
+                f"UPDATE {table} SET {name} = %s WHERE {pk} = %s", rows[start : start + BATCH * 10]
+            )
