@@ -117,3 +117,34 @@ def test_a_dump_taken_while_hands_are_saved_loads_and_every_row_has_its_hand(
     assert Declaration.objects.count() == len(said)
     assert not Bid.objects.exclude(hand__in=Hand.objects.all()).exists()
     assert not Declaration.objects.exclude(hand__in=Hand.objects.all()).exists()
+
+
+def test_a_dump_reads_in_one_read_only_transaction(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every object is read inside one transaction; on PostgreSQL a REPEATABLE READ, READ
+    ONLY one; on SQLite the site's own transactions still begin IMMEDIATE afterwards."""
+    circle = Circle.objects.create(name="Friday")
+    Game.import_record(circle, read_json(RECORDS[0].read_text()))
+    seen: list[tuple[bool, str, str]] = []
+    start_object = serializers.python.Serializer.start_object
+
+    def looking(self: Any, obj: Any) -> None:
+        isolation = read_only = ""
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SHOW transaction_isolation")
+                (isolation,) = cursor.fetchone()
+                cursor.execute("SHOW transaction_read_only")
+                (read_only,) = cursor.fetchone()
+        seen.append((connection.in_atomic_block, isolation, read_only))
+        start_object(self, obj)
+
+    monkeypatch.setattr(serializers.python.Serializer, "start_object", looking)
+    call_command("dumpdata", "games", output=str(tmp_path / "games.json"), verbosity=0)
+    assert seen and all(atomic for atomic, _, _ in seen)
+    if connection.vendor == "postgresql":
+        assert {(i, r) for _, i, r in seen} == {("repeatable read", "on")}
+    assert not connection.in_atomic_block, "the transaction ended with the dump"
+    if connection.vendor == "sqlite":
+        assert getattr(connection, "transaction_mode", None) == "IMMEDIATE"
