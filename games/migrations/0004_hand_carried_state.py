@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from django.db import migrations, models
 
+from games.migrations._aside import keep, same_moment, take
+
 if TYPE_CHECKING:
     from django.db.backends.base.schema import BaseDatabaseSchemaEditor
     from django.db.migrations.state import StateApps
@@ -20,6 +22,45 @@ def winners_on_the_last_hand(apps: StateApps, schema_editor: BaseDatabaseSchemaE
         Hand.objects.filter(game=game, removed=None, number=game.hand_count).update(
             winners=game.winners
         )
+    # What the way back kept: the winners a hand stored that the rule above does not give
+    # (a removed hand keeps those it had when it was last), back where the hand is still as
+    # it was, in a game the older release did not change meanwhile.
+    kept = take(schema_editor, KEPT)
+    versions = dict(
+        Game.objects.filter(hands__in=list(kept)).values_list('pk', 'version').distinct()
+    )
+    hands = []
+    for hand in Hand.objects.filter(pk__in=list(kept)).only('pk', 'game_id', 'number', 'removed'):
+        was = kept[hand.pk]
+        unchanged = versions.get(hand.game_id) == was['game_version'] or hand.removed is not None
+        if unchanged and hand.number == was['number'] and same_moment(hand.removed, was['removed']):
+            hand.winners = was['winners']
+            hands.append(hand)
+    Hand.objects.bulk_update(hands, ['winners'], batch_size=500)
+
+
+KEPT = "hand winners"
+
+
+def keep_winners(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
+    """The older schema has no winners on a hand: they are kept aside."""
+    Hand = apps.get_model('games', 'Hand')
+    keep(
+        schema_editor,
+        KEPT,
+        (
+            (
+                hand.pk,
+                {
+                    'winners': hand.winners,
+                    'number': hand.number,
+                    'removed': hand.removed.isoformat() if hand.removed else None,
+                    'game_version': hand.game.version,
+                },
+            )
+            for hand in Hand.objects.exclude(winners=[]).select_related('game').order_by('pk').iterator()
+        ),
+    )
 
 
 class Migration(migrations.Migration):
@@ -34,5 +75,5 @@ class Migration(migrations.Migration):
             name='winners',
             field=models.JSONField(default=list),
         ),
-        migrations.RunPython(winners_on_the_last_hand, migrations.RunPython.noop),
+        migrations.RunPython(winners_on_the_last_hand, keep_winners),
     ]

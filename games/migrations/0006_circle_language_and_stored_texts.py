@@ -5,9 +5,31 @@
 # change type: the old column is kept aside under another name, the new one added beside it,
 # the text copied across (0007), the old column dropped (0008), and the texts recomputed from
 # the hands' facts (0009).
+#
+# Backwards, a circle's language, which the older schema cannot hold, is kept aside; forwards
+# it comes back (games/migrations/_aside.py).
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import games.models
+
 from django.db import migrations, models
+
+from games.migrations._aside import keep_circle_column, put_back_circle_column
+
+if TYPE_CHECKING:
+    from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+    from django.db.migrations.state import StateApps
+
+
+def put_back_language(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
+    put_back_circle_column(apps, schema_editor, 'language')
+
+
+def keep_language(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
+    keep_circle_column(apps, schema_editor, 'language')
 
 
 class Migration(migrations.Migration):
@@ -47,4 +69,5 @@ class Migration(migrations.Migration):
             name='saved_summary',
             field=models.JSONField(blank=True, default=str),
         ),
+        migrations.RunPython(put_back_language, keep_language),
     ]

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from django.db import migrations
 
+from games.migrations._aside import set_column
+
 if TYPE_CHECKING:
     from django.db.backends.base.schema import BaseDatabaseSchemaEditor
     from django.db.migrations.state import StateApps
@@ -34,14 +36,8 @@ def copy_forwards(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> N
         (Declaration, 'english_reason', 'reason'),
         (HandInProgress, 'english_saved_summary', 'saved_summary'),
     ):
-        rows = []
-        for row in model.objects.exclude(**{old: ''}).only('pk', old).iterator(chunk_size=BATCH):
-            setattr(row, new, getattr(row, old))
-            rows.append(row)
-            if len(rows) >= BATCH:
-                model.objects.bulk_update(rows, [new])
-                rows = []
-        model.objects.bulk_update(rows, [new])
+        rows = model.objects.exclude(**{old: ''}).values_list('pk', old)
+        set_column(schema_editor, model, new, rows.iterator(chunk_size=BATCH))
 
 
 def copy_backwards(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
@@ -51,14 +47,8 @@ def copy_backwards(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> 
         (Declaration, 'english_reason', 'reason'),
         (HandInProgress, 'english_saved_summary', 'saved_summary'),
     ):
-        rows = []
-        for row in model.objects.only('pk', new).iterator(chunk_size=BATCH):
-            setattr(row, old, english(getattr(row, new)))
-            rows.append(row)
-            if len(rows) >= BATCH:
-                model.objects.bulk_update(rows, [old])
-                rows = []
-        model.objects.bulk_update(rows, [old])
+        rows = model.objects.values_list('pk', new).iterator(chunk_size=BATCH)
+        set_column(schema_editor, model, old, ((pk, english(value)) for pk, value in rows))
 
 
 class Migration(migrations.Migration):

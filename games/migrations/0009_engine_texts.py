@@ -6,14 +6,22 @@
 #
 # Only the texts are written. A game whose facts no longer score, or score to other numbers
 # than the ones stored, is left as it is: its English still reads as before, and its notes
-# never explain numbers it does not show. Backwards there is nothing to undo: the sentences
-# read in English as well.
+# never explain numbers it does not show. A row that holds its sentences as data already (a
+# hand saved since, or one put back) is not written.
+#
+# Backwards, the older releases store English: every note, reason and saved summary held as
+# data is written as its English sentence (what those releases stored and show), and the data
+# is kept aside (games/migrations/_aside.py). Forwards, each comes back where its row still
+# says that English, before the games are scored again; so a removed hand's, or an unscorable
+# game's, sentences come back as data too.
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from django.db import migrations
+
+from games.migrations._aside import english, keep, set_column, take
 
 if TYPE_CHECKING:
     from django.db.backends.base.schema import BaseDatabaseSchemaEditor
@@ -50,9 +58,62 @@ def rescored(
         return None
 
 
-def recompute_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
+# What the way back keeps aside: (model, column, what), each value by row.
+TEXTS = (
+    ('Hand', 'notes', 'hand notes'),
+    ('Declaration', 'reason', 'declaration reason'),
+    ('HandInProgress', 'saved_summary', 'saved summary'),
+)
+
+
+def is_data(value: object) -> bool:
+    """A stored value holds a sentence as data: a note list with one, or one itself."""
+    if isinstance(value, list):
+        return any(isinstance(item, dict) for item in value)
+    return isinstance(value, dict)
+
+
+def in_english(value: object) -> object:
+    if isinstance(value, list):
+        return [english(item) for item in value]
+    return english(value)
+
+
+def write_english(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
+    for name, column, what in TEXTS:
+        model = apps.get_model('games', name)
+        kept = []
+        for row in model.objects.only('pk', column).order_by('pk').iterator(chunk_size=BATCH):
+            value = getattr(row, column)
+            if is_data(value):
+                kept.append((row.pk, value))
+        keep(schema_editor, what, kept)
+        set_column(schema_editor, model, column, ((pk, in_english(value)) for pk, value in kept))
+
+
+def put_back_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor | None) -> None:
+    """The sentences kept aside on the way back, where their row still says their English
+    (the 0005 column held 200 characters of it)."""
+    for name, column, what in TEXTS:
+        model = apps.get_model('games', name)
+        kept = take(schema_editor, what)
+        if not kept:
+            continue
+        back = []
+        for row in model.objects.only('pk', column).order_by('pk').iterator(chunk_size=BATCH):
+            if row.pk not in kept:
+                continue
+            value, said = kept[row.pk], in_english(kept[row.pk])
+            now = getattr(row, column)
+            if now in (value, said) or (isinstance(said, str) and now == said[:200]):
+                back.append((row.pk, value))
+        set_column(schema_editor, model, column, back)
+
+
+def recompute_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor | None) -> None:
     from games.engine import VARIANTS
 
+    put_back_texts(apps, schema_editor)
     Game = apps.get_model('games', 'Game')
     Hand = apps.get_model('games', 'Hand')
     Seat = apps.get_model('games', 'Seat')
@@ -85,22 +146,25 @@ def recompute_texts(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) ->
         if not same:
             continue
         reasons = {}
+        texts = []
         for hand, result in zip(hands, scored.hands):
-            hand.notes = [stored(note) for note in result.score.notes]
+            if not is_data(hand.notes):
+                hand.notes = [stored(note) for note in result.score.notes]
+                texts.append(hand)
             try:
                 declared = variant.declared(result.hand, result.score)
             except UNSCORABLE:
                 declared = ()
             reasons[hand.pk] = [stored(verdict.reason) for _, verdict in declared]
-        Hand.objects.bulk_update(hands, ['notes'], batch_size=BATCH)
+        set_column(schema_editor, Hand, 'notes', ((hand.pk, hand.notes) for hand in texts))
         rows = list(Declaration.objects.filter(hand_id__in=reasons).only('pk', 'hand_id', 'order', 'reason'))
         changed = []
         for row in rows:
             said = reasons[row.hand_id]
-            if row.order < len(said):
+            if row.order < len(said) and not is_data(row.reason):
                 row.reason = said[row.order]
                 changed.append(row)
-        Declaration.objects.bulk_update(changed, ['reason'], batch_size=BATCH)
+        set_column(schema_editor, Declaration, 'reason', ((row.pk, row.reason) for row in changed))
 
 
 class Migration(migrations.Migration):
@@ -110,5 +174,5 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunPython(recompute_texts, migrations.RunPython.noop),
+        migrations.RunPython(recompute_texts, write_english),
     ]
