@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import secrets
 import zoneinfo
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.conf import settings as django_settings
@@ -960,18 +960,28 @@ class HandInProgress(models.Model):
         return summary_text(self.saved_summary)
 
     @transaction.atomic
-    def change(self, token: str, changes: Mapping[str, str]) -> bool:
+    def change(
+        self,
+        token: str,
+        changes: Mapping[str, str],
+        derive: Callable[[dict[str, str], dict[str, str]], Mapping[str, str]] | None = None,
+    ) -> bool:
         """Merge one phone's changes into the hand in progress; False when `token` is no
         longer the hand being entered (it was saved meanwhile) and nothing changed.
 
         Changes to different fields from two phones both survive; on one field the later
-        change wins.
+        change wins. `derive` (a hand form's `derived`) is given the fields as they now are,
+        under the row's lock, and the changes: what it answers (the bidder a typed auction
+        names, from the current dealer) is merged too, so it follows from every phone's
+        latest changes, whichever came first.
         """
         current = HandInProgress.objects.select_for_update().get(pk=self.pk)
         if token != current.token:
             self.refresh_from_db()
             return False
         merged = {**current.fields, **changes}
+        if derive is not None:
+            merged.update(derive(dict(merged), dict(changes)))
         current.fields = {k: v for k, v in merged.items() if v != ""}
         current.version += 1
         current.updated = timezone.now()

@@ -1047,9 +1047,13 @@ def hand_progress(request: HtmxHttpRequest, circle: str, game: str) -> JsonRespo
         return JsonResponse({"error": error}, status=400)
     progress = HandInProgress.of(found)
     dealer = found.next_dealer if found.next_dealer is not None else found.first_dealer
-    merged = {"dealer": str(dealer), **progress.fields, **changes}
-    changes.update(form.derived(merged, changes))
-    accepted = progress.change(token, changes)
+    # What follows from the changes is worked out under the row's lock, from the fields as
+    # every phone has left them (two phones' taps may cross).
+    accepted = progress.change(
+        token,
+        changes,
+        lambda fields, changed: form.derived({"dealer": str(dealer), **fields}, changed),
+    )
     # A change to a hand another phone saved meanwhile is normal at a table, not an error:
     # the answer says so, and carries the hand in progress that replaced it.
     return JsonResponse({**_progress_state(progress), "accepted": accepted})

@@ -1,4 +1,11 @@
-"""Reading plain dicts (JSON, form data) into engine values, with errors naming the key."""
+"""Reading plain dicts into engine values, with errors naming the key.
+
+The dicts are a record's hands and settings (JSON: export, import, the command line), the
+facts the site's forms build, and stored hands (written by `to_dict`). All are read as
+strictly as the specs say: a number is a JSON number that is whole (not `"0"`, not `true`,
+not `1.0`), a flag is `true` or `false`, a suit, rank or card is text. The forms convert what
+a phone typed into these types before the engine sees it (games/forms/).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +14,7 @@ from typing import TypeVar, overload
 
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import ParseError
-from games.engine.numbers import NotANumber, shown, whole_number
+from games.engine.numbers import NotANumber, shown, whole_number, whole_number_or_none
 from games.engine.texts import say
 
 T = TypeVar("T")
@@ -67,11 +74,7 @@ class Reader:
         value = self.raw(key)
         if isinstance(value, bool):
             return value
-        if value in ("true", "on", "1", 1):
-            return True
-        if value in ("false", "off", "0", 0, ""):
-            return False
-        raise ParseError(self.key(key), say("reading.not_a_flag", value=repr(value)))
+        raise ParseError(self.key(key), say("reading.not_a_flag", value=shown(value)))
 
     def seat(self, key: str, seats: int) -> int:
         seat = self.number(key)
@@ -82,17 +85,24 @@ class Reader:
     def opt_seat(self, key: str, seats: int) -> int | None:
         return self.seat(key, seats) if self.has(key) else None
 
+    def text(self, key: str) -> str:
+        """A value the spec writes as text (a suit, a rank, a card, a word): never a number."""
+        value = self.raw(key)
+        if not isinstance(value, str):
+            raise ParseError(self.key(key), say("reading.not_text", value=shown(value)))
+        return value
+
     def suit(self, key: str) -> Suit:
-        return Suit.parse(self.raw(key), self.key(key))
+        return Suit.parse(self.text(key), self.key(key))
 
     def opt_suit(self, key: str) -> Suit | None:
         return self.suit(key) if self.has(key) else None
 
     def rank(self, key: str) -> Rank:
-        return Rank.parse(self.raw(key), self.key(key))
+        return Rank.parse(self.text(key), self.key(key))
 
     def card(self, key: str) -> Card:
-        return Card.parse(self.raw(key), self.key(key))
+        return Card.parse(self.text(key), self.key(key))
 
     @overload
     def choice(self, key: str, options: Collection[T]) -> T: ...
@@ -101,13 +111,13 @@ class Reader:
     def choice(self, key: str, options: Collection[T], default: D) -> T | D: ...
 
     def choice(self, key: str, options: Collection[object], default: object = _MISSING) -> object:
-        """One of `options` (a number may be given as text); `default` when the key is absent,
-        else the key is required."""
+        """One of `options`, of the option's own type (1 is not "1", and true is not 1);
+        `default` when the key is absent, else the key is required."""
         if not self.has(key) and default is not _MISSING:
             return default
         value = self.raw(key)
         for option in options:
-            if value == option or (isinstance(option, int) and _int_or_none(value) == option):
+            if type(value) is type(option) and value == option:
                 return option
         listed = ", ".join(shown(o) for o in options)
         raise ParseError(
@@ -121,7 +131,8 @@ class Reader:
         return tuple(_as_int(v, self.key(key)) for v in value)
 
     def opt_numbers(self, key: str, count: int) -> list[int | None]:
-        """A list of `count` whole numbers, any of them not filled in yet (None or "")."""
+        """A list of `count` whole numbers, any of them not filled in yet (None or ""): for a
+        hand in progress only."""
         if not self.has(key):
             return [None] * count
         value = self.raw(key)
@@ -138,14 +149,13 @@ class Reader:
         return list(value)
 
 
-def _int_or_none(value: object) -> int | None:
-    try:
-        return _as_int(value, "")
-    except ParseError:
-        return None
-
-
 def _as_int(value: object, field: str) -> int:
+    """A JSON whole number within the engine's bounds: text ("0"), a flag (Python's True is
+    an int) and a float (1.0) are refused, as the specs write every number as a number."""
+    if isinstance(value, str) and whole_number_or_none(value) is not None:
+        raise ParseError(field, say("reading.quoted_number", value=shown(value)))
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ParseError(field, say("numbers.not_whole", value=shown(value)))
     try:
         return whole_number(value)
     except NotANumber as error:

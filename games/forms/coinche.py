@@ -462,9 +462,12 @@ class CoincheHandForm(CoincheRows, HandForm):
         trick."""
         out: dict[str, str] = {}
         dealer = fields.get("dealer", "")
-        if "auction" in changed and dealer.isascii() and dealer.isdigit():
+        # A new dealer moves the taker of an auction already typed (`fields` are the hand in
+        # progress as it now is, this change merged in).
+        retold = {"auction", "dealer"} & set(changed) and fields.get("auction")
+        if retold and dealer.isascii() and dealer.isdigit():
             try:
-                calls = read_auction(changed["auction"])
+                calls = read_auction(fields.get("auction", ""))
             except forms.ValidationError:
                 calls = []
             found = last_bid(calls, int(dealer) % 4)

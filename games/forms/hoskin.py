@@ -321,10 +321,13 @@ class HoskinHandForm(HandForm):
         """Typing the ihale fills in the holder and the contract: the speakers are the
         player left of the dealer and the next player, bidding in turn."""
         dealer = fields.get("dealer", "")
-        if "auction" not in changed or not (dealer.isascii() and dealer.isdigit()):
+        # A new dealer moves the holder of an ihale already typed (`fields` are the hand in
+        # progress as it now is, this change merged in).
+        if not {"auction", "dealer"} & set(changed) or not (dealer.isascii() and dealer.isdigit()):
             return {}
         try:
-            calls = ihale_calls(read_ihale(changed["auction"]), int(dealer), len(self.names))
+            auction = read_ihale(fields.get("auction", ""))
+            calls = ihale_calls(auction, int(dealer), len(self.names))
         except forms.ValidationError:
             return {}
         if not calls:
@@ -397,7 +400,9 @@ class HoskinTekliHandForm(HoskinHandForm):
     def derived(self, fields: dict[str, str], changed: dict[str, str]) -> dict[str, str]:
         """Tapping the holder fills in the contract: the ladder gives P1 550, P2 650 and
         P3 750 (the spec's Tekli auction)."""
-        holder, dealer = changed.get("holder", ""), fields.get("dealer", "")
+        holder, dealer = fields.get("holder", ""), fields.get("dealer", "")
+        if not {"holder", "dealer"} & set(changed):
+            return {}
         if not (holder.isdigit() and dealer.isdigit()) or fields.get("forced"):
             return {}
         place = (int(holder) - int(dealer) - 1) % len(self.names)

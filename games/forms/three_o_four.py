@@ -154,17 +154,22 @@ class ThreeOFourHandForm(HandForm):
 
     def derived(self, fields: dict[str, str], changed: dict[str, str]) -> dict[str, str]:
         """Typing the auction fills in the bidder and the bid: the last bid, in turn from
-        the dealer's left."""
+        the dealer's left. A new dealer with an auction typed moves the bidder with it
+        (`fields` are the hand in progress as it now is, this change merged in)."""
         from games.engine.three_o_four import seat_calls
 
-        if "auction" not in changed or not fields.get("dealer", "").isdigit():
+        dealer = fields.get("dealer", "")
+        if not {"auction", "dealer"} & set(changed) or not (dealer.isascii() and dealer.isdigit()):
             return {}
         try:
-            calls = parse_auction(changed["auction"])
+            calls = parse_auction(fields.get("auction", ""))
         except forms.ValidationError:
             return {}
-        dealer = int(fields["dealer"]) % len(self.names)
-        bids = [c for c in seat_calls(calls, dealer, len(self.names)) if "bid" in c]
+        bids = [
+            c
+            for c in seat_calls(calls, int(dealer) % len(self.names), len(self.names))
+            if "bid" in c
+        ]
         if not bids:
             return {}
         return {"bidder": str(bids[-1]["seat"]), "bid": str(bids[-1]["bid"])}

@@ -391,7 +391,7 @@ class TestHandKeys:
                 "alone",
                 "a taker who won every trick alone is on the team that won them all",
             ),
-            (deal(alone="maybe"), "alone", "must be true or false, not 'maybe'"),
+            (deal(alone="maybe"), "alone", 'must be true or false, not "maybe"'),
             (deal(belote=5), "belote", "must be a seat from 0 to 3, not 5"),
             (
                 deal(declarations=[run(0, 3, "9", "S")]),
@@ -436,9 +436,32 @@ class TestHandKeys:
         assert scores(deal(contract="Capot", card_points=[152, 0], all_tricks=0)) == (500, 0)
         assert scores(EXAMPLE_16, generale=True) == (750, 0)
 
-    def test_numbers_read_from_text_as_a_form_sends_them(self) -> None:
-        facts = deal(dealer="3", taker="2", contract="100", trump="h", card_points=["103", "49"])
-        assert scores(facts) == (210, 50)
+    def test_a_lower_case_trump_is_read(self) -> None:
+        assert scores(deal(trump="h")) == scores(deal(trump="H"))
+
+    @pytest.mark.parametrize(
+        ("facts", "field", "message"),
+        [
+            # The spec: a contract is an integer, "capot" or "generale"; a seat an integer.
+            ({"contract": "100"}, "contract", 'must be a number, "capot" or "generale", not "100"'),
+            ({"contract": 100.0}, "contract", 'must be a number, "capot" or "generale", not 100.0'),
+            ({"taker": "2"}, "taker", 'must be a whole number, written without quotes, not "2"'),
+            ({"dealer": False}, "dealer", "must be a whole number, not false"),
+            (
+                {"card_points": ["103", 49]},
+                "card_points",
+                'must be a whole number, written without quotes, not "103"',
+            ),
+            ({"coinche": True}, "coinche", "must be one of 0, 1, 2, not true"),
+            ({"alone": 1}, "alone", "must be true or false, not 1"),
+        ],
+    )
+    def test_a_number_written_as_text_a_flag_or_a_fraction_is_refused(
+        self, facts: dict[str, object], field: str, message: str
+    ) -> None:
+        with pytest.raises(ParseError) as caught:
+            scores(deal(**facts))
+        assert (caught.value.field, caught.value.message) == (field, message)
 
     def test_152_card_points_without_all_tricks_are_not_a_capot(self) -> None:
         # The other team won a trick with no points in it (spec: Hand keys, `all_tricks`).
@@ -525,7 +548,7 @@ class TestSettings:
                 "belote_on_failure",
                 'must be one of "holder", "defenders", not "x"',
             ),
-            ({"bonus_in_contract": "x"}, "bonus_in_contract", "must be true or false, not 'x'"),
+            ({"bonus_in_contract": "x"}, "bonus_in_contract", 'must be true or false, not "x"'),
             ({"announcements": 2}, "announcements", "must be true or false, not 2"),
             ({"min_contract": 100}, "min_contract", "must be one of 80, 90, not 100"),
             ({"contract_step": 20}, "contract_step", "must be one of 10, 5, not 20"),
@@ -537,7 +560,7 @@ class TestSettings:
                 "max_contract",
                 "must be 90 to 650 in steps of 10, not 80",
             ),
-            ({"generale": "x"}, "generale", "must be true or false, not 'x'"),
+            ({"generale": "x"}, "generale", 'must be true or false, not "x"'),
             ({"passed_deal": "x"}, "passed_deal", 'must be one of "next", "same", not "x"'),
             ({"colour": "H"}, "colour", "is not a Coinche setting key"),
         ],

@@ -140,7 +140,7 @@ class TestBids:
                 {"seat": 1, "bid": 90, "suit": "X"},
                 'call 2: suit: "X" is not a suit (use S, H, D or C)',
             ),
-            ({"seat": 1, "pass": "maybe"}, "call 2: pass: must be true or false, not 'maybe'"),
+            ({"seat": 1, "pass": "maybe"}, 'call 2: pass: must be true or false, not "maybe"'),
             ([1], "call 2: call: a call must be an object"),
         ],
     )

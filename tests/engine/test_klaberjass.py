@@ -145,8 +145,27 @@ class TestCardPointsAndShtoch:
     def test_caller_on_team_one_can_make_it(self) -> None:
         assert scores(hand(caller=3, card_points=[40, 112], last_trick=1)) == (40, 122)
 
-    def test_capital_letters_and_strings_are_read(self) -> None:
-        assert scores(hand(trump="h", dealer="3", caller="0")) == (106, 56)
+    def test_a_lower_case_suit_is_read(self) -> None:
+        assert scores(hand(trump="h")) == (106, 56)
+
+    @pytest.mark.parametrize(
+        ("facts", "field", "message"),
+        [
+            ({"caller": "0"}, "caller", 'must be a whole number, written without quotes, not "0"'),
+            ({"dealer": True}, "dealer", "must be a whole number, not true"),
+            ({"last_trick": 1.0}, "last_trick", "must be one of 0, 1, not 1.0"),
+            ({"card_points": [96.0, 56]}, "card_points", "must be a whole number, not 96.0"),
+            ({"trump": 1}, "trump", "must be text in quotes, not 1"),
+            ({"round": "1"}, "round", 'must be one of 1, 2, "bima", not "1"'),
+        ],
+    )
+    def test_a_number_written_as_text_a_flag_or_a_fraction_is_refused(
+        self, facts: dict[str, object], field: str, message: str
+    ) -> None:
+        # A record writes a seat as a number (ARCHITECTURE.md: seats are integers).
+        with pytest.raises(ParseError) as caught:
+            scores(hand(**facts))
+        assert (caught.value.field, caught.value.message) == (field, message)
 
 
 class TestSequences:

@@ -79,36 +79,30 @@ class TestCardPoints:
 EUCHRE = get_variant("euchre")
 
 
-@pytest.mark.parametrize(
-    ("written", "alone"),
-    [
-        (True, True),
-        ("true", True),
-        ("on", True),
-        ("1", True),
-        (1, True),
-        (False, False),
-        ("false", False),
-        ("off", False),
-        ("0", False),
-        (0, False),
-        ("", False),
-    ],
-)
-def test_a_yes_or_no_may_be_written_as_a_form_or_a_record_writes_it(
-    written: object, alone: bool
-) -> None:
-    # Forms send "on" or "", records true or false; all mean the same.
+@pytest.mark.parametrize("alone", [True, False])
+def test_a_yes_or_no_is_true_or_false(alone: bool) -> None:
     hand = EUCHRE.hand(
-        {"dealer": 3, "maker": 1, "maker_tricks": 5, "alone": written}, EUCHRE.settings({})
+        {"dealer": 3, "maker": 1, "maker_tricks": 5, "alone": alone}, EUCHRE.settings({})
     )
     assert hand.alone is alone
+
+
+@pytest.mark.parametrize("written", ["true", "on", "1", 1, "false", "off", "0", 0, ""])
+def test_a_yes_or_no_written_otherwise_is_refused(written: object) -> None:
+    # A record writes true or false (euchre.md: `alone` is a bool); the form sends the
+    # engine True or False, never what the browser posted.
+    with pytest.raises(ParseError) as caught:
+        EUCHRE.hand(
+            {"dealer": 3, "maker": 1, "maker_tricks": 5, "alone": written}, EUCHRE.settings({})
+        )
+    assert caught.value.field == "alone"
+    assert caught.value.message.startswith("must be true or false, not ")
 
 
 @pytest.mark.parametrize(
     ("facts", "field", "message"),
     [
-        ({"alone": "yes"}, "alone", "must be true or false, not 'yes'"),
+        ({"alone": "yes"}, "alone", 'must be true or false, not "yes"'),
         ({"maker_tricks": True}, "maker_tricks", "must be a whole number, not true"),
         ({"maker_tricks": False}, "maker_tricks", "must be a whole number, not false"),
         ({"maker_tricks": 2.5}, "maker_tricks", "must be a whole number, not 2.5"),
@@ -161,7 +155,7 @@ def test_a_called_card_that_cannot_be_read_names_its_key() -> None:
     [
         ("x", "Euchre hand", "a Euchre hand must be an object"),
         ({"maker": 1, "maker_tricks": 3}, "dealer", "is required"),
-        ({"dealer": 3, "maker": 1, "maker_tricks": "-1"}, "maker_tricks", "must be 0 to 5, not −1"),
+        ({"dealer": 3, "maker": 1, "maker_tricks": -1}, "maker_tricks", "must be 0 to 5, not −1"),
     ],
 )
 def test_a_hand_of_the_wrong_shape_names_what_is_missing_or_wrong(
@@ -180,15 +174,23 @@ def test_a_declaration_that_is_not_an_object_names_its_place() -> None:
     assert caught.value.message == "declaration 1: declaration: a declaration must be an object"
 
 
-def test_numbers_may_be_written_with_spaces_and_a_target_may_be_1() -> None:
-    hand = EUCHRE.hand({"dealer": 3, "maker": 1, "maker_tricks": " 4 "}, EUCHRE.settings({}))
-    assert hand.maker_tricks == 4
+def test_a_number_written_as_text_is_refused_and_a_target_may_be_1() -> None:
+    with pytest.raises(ParseError) as caught:
+        EUCHRE.hand({"dealer": 3, "maker": 1, "maker_tricks": " 4 "}, EUCHRE.settings({}))
+    assert (caught.value.field, caught.value.message) == (
+        "maker_tricks",
+        'must be a whole number, written without quotes, not " 4 "',
+    )
     assert EUCHRE.settings({"target": 1}).target == 1
 
 
-def test_a_choice_of_numbers_may_be_written_as_text() -> None:
-    # A settings form sends "4"; a record writes 4.
-    assert EUCHRE.settings({"lone_euchre_points": "4"}).lone_euchre_points == 4
+@pytest.mark.parametrize("written", ["4", 4.0, True])
+def test_a_choice_of_numbers_is_a_number(written: object) -> None:
+    # The settings form sends 4 (the choice's JSON), as a record writes it.
+    assert EUCHRE.settings({"lone_euchre_points": 4}).lone_euchre_points == 4
+    with pytest.raises(ParseError) as caught:
+        EUCHRE.settings({"lone_euchre_points": written})
+    assert caught.value.field == "lone_euchre_points"
 
 
 @pytest.mark.parametrize(

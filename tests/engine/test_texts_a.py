@@ -505,6 +505,8 @@ CASES: dict[str, tuple[Callable[[], Iterable[str]], set[str]]] = {
             *klob_refuses(klob_hand(dealer=4)),
             *klob_refuses(klob_hand(card_points=[1])),
             *klob_refuses(klob_hand(card_points=["x", 1])),
+            *klob_refuses(klob_hand(caller="0")),
+            *klob_refuses(klob_hand(trump=1)),
             *klob_refuses(klob_hand(declarations="x")),
             *klob_refuses({"dealer": 0}),
             *refused(lambda: KLOB.hand([], KLOB.settings())),  # type: ignore[arg-type]

@@ -6,12 +6,15 @@ Each test asks what happens when another phone acts in between.
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
+import pytest
+from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Game, HandInProgress
+from games.models import Circle, Game, HandInProgress
 from tests.conftest import hand_post
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -317,3 +320,107 @@ def test_a_value_no_field_offers_is_refused(client: Client, game: Game) -> None:
     assert change(client, game, caller="7").status_code == 400
     assert change(client, game, points_0="abc").status_code == 200  # judged as typed
     assert HandInProgress.of(game).fields == {"points_0": "abc"}
+
+
+class TestTheDerivedBidderFollowsTheDealerAndTheAuction:
+    """A bidder typed from the auction is the auction's, from the dealer as it now is,
+    whichever phone changed which first (issue 21, item 8)."""
+
+    PLAYERS = ["Asha", "Bala", "Chitra", "Dev"]
+
+    def test_a_dealer_then_the_auction(self, circle: Any) -> None:
+        game = Game.create(circle, "304", self.PLAYERS, first_dealer=0)
+        change(Client(), game, dealer="2")
+        answer = change(Client(), game, auction="150 p p p").json()
+        # From Dealer Chitra's left: Dev bids 150, the others pass.
+        assert answer["fields"]["bidder"] == "3" and answer["fields"]["bid"] == "150"
+
+    def test_the_auction_then_a_dealer(self, circle: Any) -> None:
+        game = Game.create(circle, "304", self.PLAYERS, first_dealer=0)
+        first = change(Client(), game, auction="150 p p p").json()
+        assert first["fields"]["bidder"] == "1"
+        answer = change(Client(), game, dealer="2").json()
+        assert answer["fields"]["bidder"] == "3" and answer["fields"]["bid"] == "150"
+        assert HandInProgress.of(game).fields["bidder"] == "3"
+
+    def test_a_dealer_changed_back_moves_the_bidder_back(self, circle: Any) -> None:
+        game = Game.create(circle, "304", self.PLAYERS, first_dealer=3)
+        change(Client(), game, auction="160 170 p 190 p p")
+        change(Client(), game, dealer="1")
+        assert HandInProgress.of(game).fields["bidder"] == "1"
+        change(Client(), game, dealer="3")
+        assert HandInProgress.of(game).fields["bidder"] == "3"
+
+    def test_a_change_read_before_another_phones_auction_still_follows_it(
+        self, circle: Any, monkeypatch: Any
+    ) -> None:
+        # The interleaving of two racing taps: phone A's request has read the hand in
+        # progress, phone B's auction is stored, then A's new dealer goes in.
+        game = Game.create(circle, "304", self.PLAYERS, first_dealer=0)
+        read_early = HandInProgress.of(game)
+        change(Client(), game, auction="150 p p p")
+        monkeypatch.setattr(
+            HandInProgress, "of", classmethod(lambda cls, g, lock=False: read_early)
+        )
+        answer = change(Client(), game, token=read_early.token, dealer="2").json()
+        monkeypatch.undo()
+        assert answer["fields"]["bidder"] == "3"
+        assert HandInProgress.of(game).fields == {
+            "dealer": "2",
+            "auction": "150 p p p",
+            "bidder": "3",
+            "bid": "150",
+        }
+
+    def test_coinches_taker_and_hoskins_holder_follow_a_new_dealer_too(self, circle: Any) -> None:
+        coinche = Game.create(circle, "coinche", self.PLAYERS, first_dealer=0)
+        change(Client(), coinche, auction="80h p p p")
+        assert change(Client(), coinche, dealer="2").json()["fields"]["taker"] == "3"
+        hoskin = Game.create(circle, "hoskin", ["Ali", "Berk", "Cem", "Deniz"], first_dealer=0)
+        change(Client(), hoskin, auction="550 600 p")
+        assert change(Client(), hoskin, dealer="1").json()["fields"]["holder"] == "3"
+        tekli = Game.create(circle, "hoskin-tekli", ["Ece", "Fatih", "Gül"], first_dealer=0)
+        change(Client(), tekli, holder="1")
+        assert change(Client(), tekli, dealer="1").json()["fields"]["contract"] == "750"
+
+
+def tap_at_once(game: Game, token: str, taps: list[dict[str, str]]) -> list[int]:
+    """Each tap from a phone of its own, in a thread of its own (its own connection to the
+    database), all let go at once; the answers' status codes."""
+    start = threading.Barrier(len(taps))
+    answers: list[int] = []
+
+    def tap(fields: dict[str, str]) -> None:
+        try:
+            start.wait(timeout=30)
+            answers.append(change(Client(), game, token=token, **fields).status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=tap, args=(fields,)) for fields in taps]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return answers
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_racing_a_dealer_and_an_auction_end_with_the_auctions_bidder() -> None:
+    # Two phones tap at once, one the dealer and the other the auction, 20 rounds on the
+    # test database (SQLite or PostgreSQL): every round ends with the auction's bidder.
+    circle = Circle.objects.create(name="Racing")
+    game = Game.create(circle, "304", ["Asha", "Bala", "Chitra", "Dev"], first_dealer=0)
+    progress = HandInProgress.of(game)
+    wrong = []
+    for round in range(20):
+        dealer = 1 + round % 3
+        HandInProgress.objects.filter(pk=progress.pk).update(fields={})
+        taps = [{"dealer": str(dealer)}, {"auction": "150 p p p"}]
+        if round % 2:
+            taps.reverse()
+        assert tap_at_once(game, progress.token, taps) == [200, 200]
+        fields = HandInProgress.of(game).fields
+        if fields.get("bidder") != str((dealer + 1) % 4) or fields.get("dealer") != str(dealer):
+            wrong.append((round, fields))
+    assert wrong == []

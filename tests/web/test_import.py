@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from bench.hands import hand
 from games.engine.record import MAX_BYTES, MAX_HANDS
 from games.models import Circle, Declaration, Game, Hand
 from tests.conftest import PLAYERS
+from tests.engine.test_strict_records import GAMES, RECORDS, WRITTEN, record_of, spoiled
 
 
 def record(hands: int, players: list[str] | None = None) -> dict[str, Any]:
@@ -121,6 +123,43 @@ class TestCaps:
         response = upload(client, circle, as_file(data))
         assert response.status_code == 400
         assert "hand 3: card_points: must be a whole number from" in problem(response)
+
+
+class TestNumbersAsTheSpecsWriteThem:
+    """A record's numbers are JSON numbers (issue 21, item 10): text, a flag or a fraction
+    where a seat, a count or a contract belongs is refused, naming the hand and the key; the
+    spec's own records import and score as the command line scores them."""
+
+    @pytest.mark.parametrize("game", GAMES)
+    def test_the_specs_own_record_imports_with_its_scores(
+        self, client: Client, circle: Circle, game: str
+    ) -> None:
+        response = upload(client, circle, as_file(record_of(game)))
+        assert response.status_code == 302
+        stored = Game.objects.get(circle=circle)
+        expected = json.loads((RECORDS / "output" / f"{game}.json").read_text())
+        scored = stored.score([hand.facts for hand in stored.live_hands()])
+        assert list(scored.totals) == expected["totals"]
+
+    @pytest.mark.parametrize("kind", list(WRITTEN))
+    @pytest.mark.parametrize("game", GAMES)
+    def test_a_number_written_otherwise_is_refused_naming_the_hand_and_key(
+        self, client: Client, circle: Circle, game: str, kind: str
+    ) -> None:
+        data, line = spoiled(game, kind)
+        response = upload(client, circle, as_file(data))
+        assert response.status_code == 400
+        assert html.unescape(problem(response)) == f"The game was not imported: {line}"
+        assert not Game.objects.filter(circle=circle).exists()
+
+    def test_a_setting_written_as_text_is_refused_naming_it(
+        self, client: Client, circle: Circle
+    ) -> None:
+        data = {**record(1), "settings": {"target": "500"}}
+        response = upload(client, circle, as_file(data))
+        assert response.status_code == 400
+        said = 'target: must be a whole number, written without quotes, not "500"'
+        assert html.unescape(problem(response)) == f"The game was not imported: {said}"
 
 
 class TestWhereTheErrorShows:

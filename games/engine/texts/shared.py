@@ -42,6 +42,10 @@ _t("reading.unknown_key", "is not a {what} key")
 _t("reading.required", "is required")
 _t("reading.not_positive", "must be a positive number, not {value}")
 _t("reading.not_a_flag", "must be true or false, not {value}")
+# A record wrote a number as text, in quotes: {value} is it as written, "0".
+_t("reading.quoted_number", "must be a whole number, written without quotes, not {value}")
+# A record wrote a number (or true, false, a list) where the spec has text: a suit, a card.
+_t("reading.not_text", "must be text in quotes, not {value}")
 _t("reading.not_a_seat", "must be a seat from 0 to {last}, not {value}")
 # {options} are the values allowed, as typed: "\"forfeit\", \"half\"".
 _t("reading.not_one_of", "must be one of {options}, not {value}")
