@@ -29,6 +29,8 @@ from enum import Enum
 from functools import partial
 from typing import Any
 
+from gunicorn.http.message import Request as GunicornRequest
+from gunicorn.http.parser import RequestParser
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
 from games.engine.record import MAX_BYTES
@@ -195,6 +197,12 @@ def expects_continue(head: bytes | bytearray) -> bool:
     return False
 
 
+class AskedRequest(GunicornRequest):  # type: ignore[misc]
+    """A request whose Expect: 100-continue the worker's loop has answered."""
+
+    _policy_expect_continue = False
+
+
 class WholeRequestConn(TConn):  # type: ignore[misc]
     """A connection whose next request is read by the event loop before a thread takes it."""
 
@@ -210,6 +218,9 @@ class WholeRequestConn(TConn):  # type: ignore[misc]
     def init(self) -> None:
         """Called by the thread before it parses: give the parser the buffered request."""
         super().init()
+        if isinstance(self.parser, RequestParser):
+            # The loop has asked for the body already where it was awaited (Expect).
+            self.parser.mesg_class = AskedRequest
         if self.received:
             self.parser.unreader.unread(bytes(self.received))
             self.received = bytearray()

@@ -184,3 +184,59 @@ def test_a_request_sent_a_byte_at_a_time_is_followed_to_its_end() -> None:
     scanner = Scanner(LIMITS)
     states = [scanner.state(data[:n]) for n in range(1, len(data) + 1)]
     assert states == [Request.WAITING] * (len(data) - 1) + [Request.WHOLE]
+
+
+def read_answers(client: socket.socket, count: int) -> list[bytes]:
+    """The status lines of `count` answers on a kept-alive connection."""
+    client.settimeout(10)
+    data, statuses = b"", []
+    while len(statuses) < count:
+        while b"\r\n\r\n" not in data:
+            chunk = client.recv(65536)
+            assert chunk, f"closed after {statuses}"
+            data += chunk
+        head, data = data.split(b"\r\n\r\n", 1)
+        status = head.split(b"\r\n", 1)[0]
+        statuses.append(status)
+        length = next(
+            (
+                int(line.split(b":")[1])
+                for line in head.split(b"\r\n")
+                if line.lower().startswith(b"content-length:")
+            ),
+            0,
+        )
+        while len(data) < length:
+            data += client.recv(65536)
+        data = data[length:]
+    return statuses
+
+
+def test_a_kept_alive_connection_is_answered_request_after_request(
+    lan_server: tuple[int, Circle],
+) -> None:
+    port, circle = lan_server
+    request = f"GET /c/{circle.slug}/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+    with connect(port) as client:
+        for _ in range(3):  # one after another, as a phone's polls
+            client.sendall(request)
+            assert read_answers(client, 1) == [b"HTTP/1.1 200 OK"]
+        # Two at once, the second's head split: both answered, in order.
+        client.sendall(request + request[:20])
+        client.sendall(request[20:])
+        assert read_answers(client, 2) == [b"HTTP/1.1 200 OK"] * 2
+
+
+def test_a_body_waiting_to_be_asked_for_is_asked_for_once(
+    lan_server: tuple[int, Circle],
+) -> None:
+    port, _ = lan_server
+    with connect(port) as client:
+        client.sendall(
+            b"POST /circles/new HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\n"
+            b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 9\r\n\r\n"
+        )
+        assert read_answers(client, 1) == [b"HTTP/1.1 100 Continue"]
+        client.sendall(b"name=Asks")
+        # The form had no CSRF token: refused in the site's words, with no second 100.
+        assert read_answers(client, 1) == [b"HTTP/1.1 403 Forbidden"]
