@@ -136,6 +136,21 @@ def test_a_refused_circle_says_when_its_minute_is_over(
     assert 1 <= int(refused["Retry-After"]) <= 60
 
 
+def test_the_429_knows_every_limit_the_views_set() -> None:
+    import re
+    from pathlib import Path
+
+    import games.views
+    from games.ratelimits import LIMITS
+
+    source = Path(games.views.__file__).read_text()
+    found: dict[str, tuple[str, ...]] = {}
+    for group, rate in re.findall(r'@ratelimit\(group="(\w+)", key="ip", rate="([^"]+)"\)', source):
+        found[group] = (*found.get(group, ()), rate)
+    assert found == LIMITS
+    assert source.count("@ratelimit(") == sum(len(rates) for rates in LIMITS.values())
+
+
 def at_once(count: int, call: Callable[[], Any]) -> list[Any]:
     """`call` in `count` threads released together, each on its own database connection."""
     start = threading.Barrier(count)
