@@ -70,7 +70,12 @@ class Limits:
     @classmethod
     def of(cls, cfg: Any) -> Limits:
         """gunicorn's own limits (gunicorn.conf.py), and the loop's on a whole head and body."""
-        return cls(cfg.limit_request_line, cfg.limit_request_field_size, cfg.limit_request_fields)
+        # gunicorn reads 0 as "no limit" (and caps the fields at 32,768): the loop keeps its own.
+        return cls(
+            cfg.limit_request_line or MAX_HEAD,
+            cfg.limit_request_field_size or MAX_HEAD,
+            cfg.limit_request_fields or MAX_HEAD,
+        )
 
 
 class Scanner:

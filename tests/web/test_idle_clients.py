@@ -9,6 +9,8 @@ phones open pages: each is answered within a second.
 from __future__ import annotations
 
 import os
+import runpy
+import selectors
 import socket
 import statistics
 import subprocess
@@ -260,3 +262,50 @@ def test_a_chunked_body_sent_in_pieces_is_answered_when_whole(
         client.sendall(b"\r\n")
         assert read_answers(client, 1) == [b"HTTP/1.1 403 Forbidden"]
         assert time.monotonic() - started <= 1.0
+
+
+@pytest.fixture
+def worker() -> Iterator[Any]:
+    """The worker, in this process, with its poller and queue but no threads or listeners."""
+    from gunicorn.config import Config
+
+    from scorer import gunicorn_worker
+
+    cfg = Config()
+    for name, value in runpy.run_path(str(lan.BASE_DIR / "gunicorn.conf.py")).items():
+        if name in cfg.settings:
+            cfg.set(name, value)
+    made = gunicorn_worker.WholeRequestWorker(1, os.getpid(), [], None, 30, cfg, None)
+    made.poller = selectors.DefaultSelector()
+    made.method_queue.init()
+    yield made
+    made.poller.close()
+    made.method_queue.close()
+    made.tmp.close()
+
+
+def test_a_connection_that_has_not_sent_its_request_in_time_is_closed(
+    worker: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorer import gunicorn_worker
+
+    now = [1000.0]
+    monkeypatch.setattr(gunicorn_worker.time, "monotonic", lambda: now[0])
+    quiet, half = socket.socketpair(), socket.socketpair()
+    half[1].sendall(b"GET / HTTP/1.1\r\nHost: 127")  # the client end sends half a head
+    for server_side, _ in (quiet, half):
+        worker.nr_conns += 1
+        worker.read_request(gunicorn_worker.WholeRequestConn(worker.cfg, server_side, "x", "y"))
+    for key, _ in worker.poller.select(0):
+        key.data(key.fileobj)  # the loop reads what was sent
+    assert len(worker.reading) == 2 and bytes(worker.reading[1].received).endswith(b"127")
+    now[0] += gunicorn_worker.READ_SECONDS - 1
+    worker.murder_pending()
+    assert len(worker.reading) == 2
+    now[0] += 1
+    worker.murder_pending()
+    assert not worker.reading and worker.nr_conns == 0
+    for _, client in (quiet, half):
+        client.settimeout(5)
+        assert client.recv(1) == b""  # closed
+        client.close()
