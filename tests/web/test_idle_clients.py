@@ -309,3 +309,13 @@ def test_a_connection_that_has_not_sent_its_request_in_time_is_closed(
         client.settimeout(5)
         assert client.recv(1) == b""  # closed
         client.close()
+
+
+def test_a_circle_link_spelled_with_an_escape_is_not_found_through_gunicorn(
+    lan_server: tuple[int, Circle],
+) -> None:
+    # gunicorn decodes the path before Django sees it; the middleware reads it as sent.
+    port, circle = lan_server
+    slug = circle.slug
+    assert get(port, f"/c/{slug}/")[1].startswith(b"HTTP/1.1 200")
+    assert get(port, f"/c/%{ord(slug[0]):02X}{slug[1:]}/")[1].startswith(b"HTTP/1.1 404")
