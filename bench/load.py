@@ -3,7 +3,7 @@ bounded loads from wrk at a fixed concurrency.
 
 A measurement, not a test. It makes a throwaway PostgreSQL database (DATABASE_URL's server,
 default the local one), fills it, starts gunicorn with production settings (debug off,
-collected and compressed static files, 3 sync workers) and runs, one after another:
+collected and compressed static files, gunicorn.conf.py's worker, 3 of them) and runs:
 
 - the game page of a 200-hand game;
 - the 2-second poll of a phone that is up to date (the answer is 204);
@@ -245,7 +245,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=int, default=60, help="length of each load")
     parser.add_argument("--concurrency", type=int, default=10, help="connections at once")
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn's sync workers")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn's workers, 4 threads each")
     parser.add_argument("--port", type=int, default=8765)
     args = parser.parse_args()
     if not shutil.which("wrk"):
@@ -277,7 +277,7 @@ def main() -> None:
         )
         wait_until_serving(args.port, server)
         print(
-            f"gunicorn ({args.workers} sync workers) and PostgreSQL on loopback; wrk, "
+            f"gunicorn ({args.workers} workers × 4 threads) and PostgreSQL on loopback; wrk, "
             f"{args.concurrency} connections, {args.seconds} s each"
         )
         run_load("game page (200 hands)", "get", [seeded.page], args, server.pid)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games.ratelimits import retry_after
+
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """settings.CSRF_FAILURE_VIEW: the page was open too long or cookies are blocked."""
@@ -13,4 +15,6 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 
 def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
     """settings.RATELIMIT_VIEW: django-ratelimit refused the request (games/ratelimits.py)."""
-    return render(request, "429.html", status=429)
+    response = render(request, "429.html", status=429)
+    response["Retry-After"] = str(retry_after(request))
+    return response

@@ -1,9 +1,9 @@
 """A circle's history as a spreadsheet: one row per game, in the circle's time zone.
 
-A spreadsheet runs a cell that starts with = + - or @ as a formula, so a player named
-"=HYPERLINK(…)" would become a link on the reader's screen. Text cells that start so are
-written with a leading apostrophe, which spreadsheets show as plain text; numbers are
-written as numbers.
+A spreadsheet runs a cell that starts with = + - or @ (or their full-width forms, ＝ ＋ － ＠)
+as a formula, so a player named "=HYPERLINK(…)" would become a link on the reader's screen.
+Text cells that start so are written with a leading apostrophe, which spreadsheets show as
+plain text (games/spreadsheet.py, as_text); numbers are written as numbers.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games.nights import night_of
+from games.spreadsheet import as_text
 from games.stats import GameRow
 
 # Four sides at most (304 and Hoşkin Tekli have three or four players); fewer leave blanks.
@@ -40,14 +41,9 @@ def header() -> list[str]:
     ]
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
 def guarded(cell: str | int) -> str | int:
-    """A text cell a spreadsheet will not run as a formula."""
-    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
-        return "'" + cell
-    return cell
+    """A text cell a spreadsheet will not run as a formula (games/spreadsheet.py)."""
+    return as_text(cell) if isinstance(cell, str) else cell
 
 
 def row(game: GameRow, tz: zoneinfo.ZoneInfo) -> list[str | int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -17,12 +18,23 @@ BOM = "\ufeff"
 
 # A cell starting with one of these is run as a formula by spreadsheets (CSV injection);
 # a leading apostrophe makes it text. Numbers are written as numbers and keep their sign.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Spreadsheets read the full-width and small forms (＝ ＋ － ＠, ﹦ ﹢ ﹣ ﹫) as these too, as
+# NFKC does, and some drop spaces before a cell's first character (games/history_csv.py too).
+FORMULA_STARTS = ("=", "+", "-", "@")
+CONTROL_STARTS = ("\t", "\r", "\n")
+
+
+def runs_as_formula(value: str) -> bool:
+    """Whether a spreadsheet might run the text cell `value` as a formula."""
+    if value.startswith(CONTROL_STARTS):
+        return True
+    first = value.lstrip()[:1]
+    return bool(first) and unicodedata.normalize("NFKC", first).startswith(FORMULA_STARTS)
 
 
 def as_text(value: str) -> str:
     """A text cell that a spreadsheet shows as written, never runs."""
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
+    return "'" + value if runs_as_formula(value) else value
 
 
 def sheet_csv(sheet: Sheet) -> str:

@@ -900,7 +900,12 @@ def _game_page(request: HtmxHttpRequest, game: Game, watching: bool = False) -> 
     response = render(request, template, _play_context(request, game, watching=watching))
     if chosen:
         response.set_cookie(
-            HANDS_COOKIE, chosen, max_age=HANDS_COOKIE_AGE, samesite="Lax", httponly=True
+            HANDS_COOKIE,
+            chosen,
+            max_age=HANDS_COOKIE_AGE,
+            samesite="Lax",
+            httponly=True,
+            secure=django_settings.COOKIES_SECURE,
         )
     return response
 
@@ -1405,13 +1410,13 @@ def game_share(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse
 
 
 def watch(request: HtmxHttpRequest, watch: str) -> HttpResponse:
-    if request.method != "GET":
+    if request.method not in ("GET", "HEAD"):
         return HttpResponseForbidden(_("A watch link cannot change anything."))
     return _game_page(request, _watched(request, watch), watching=True)
 
 
 def watch_live(request: HtmxHttpRequest, watch: str) -> HttpResponse:
-    if request.method != "GET":
+    if request.method not in ("GET", "HEAD"):
         return HttpResponseForbidden(_("A watch link cannot change anything."))
     if _unchanged(request, watch_slug=_slug(watch)):
         return HttpResponse(status=204)

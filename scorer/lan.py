@@ -84,10 +84,19 @@ def main() -> None:
         "keeping the screen awake need HTTPS, and are off here (README, A card night).\n"
     )
     sys.stdout.flush()
+    command = server_command(f"0.0.0.0:{port}")
+    os.chdir(BASE_DIR)
+    os.execve(command[0], command, env)
+
+
+def server_command(bind: str) -> list[str]:
+    """gunicorn serving Scorer on `bind`, with the settings of gunicorn.conf.py: a worker whose
+    event loop reads each request whole, so no idle or half-sent connection of a phone on the
+    open network holds a thread (scorer/gunicorn_worker.py), the request limits and timeouts,
+    and secret links masked in its log. Two workers of four threads each."""
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
-    bind = ["--bind", f"0.0.0.0:{port}"]
-    os.chdir(BASE_DIR)  # gunicorn.conf.py masks the secret links in its log
-    os.execve(gunicorn, [gunicorn, "scorer.wsgi", *bind, "--workers", "2"], env)
+    config = str(BASE_DIR / "gunicorn.conf.py")
+    return [gunicorn, "scorer.wsgi", "--config", config, "--bind", bind, "--workers", "2"]
 
 
 if __name__ == "__main__":

@@ -9,11 +9,30 @@ import re
 # /c/<circle>/, /g/<game>/ and /w/<watch>/ (games/urls.py), wherever they appear in a line: the
 # request line, the referrer, a message or a traceback. The slug alphabet is token_urlsafe's;
 # the possessive match and the lookahead leave a masked slug alone, so masking twice is safe.
-SECRET_SEGMENT = re.compile(r"(/[cgw]/)([A-Za-z0-9_-]++)(?!…)")
+# A request line may spell a link's letters, or its slashes, percent-encoded (/c/%4DjQr…/ is
+# /c/MjQr…/ once gunicorn has decoded it), and "%25" is a percent sign: those escapes are
+# decoded before masking, so that no spelling of a link is written whole; a segment with
+# escapes still in it after that is masked as it stands.
+SECRET_SEGMENT = re.compile(r"(/[cgw]/)([A-Za-z0-9_%-]++)(?!…)")
+ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
+DECODED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~/%")
+
+
+def decode_escapes(text: str) -> str:
+    """`text` with the escapes of letters, digits, "-_.~", "/" and "%" decoded, until none
+    is left (an escaped escape, %254D, is one too)."""
+    for _ in range(8):
+        decoded = ESCAPE.sub(lambda m: c if (c := chr(int(m[1], 16))) in DECODED else m[0], text)
+        if decoded == text:
+            break
+        text = decoded
+    return text
 
 
 def mask_secret_links(text: str) -> str:
     """`text` with each link's secret cut to its first four characters: /c/AbCd…/."""
+    if "%" in text:
+        text = decode_escapes(text)
     return SECRET_SEGMENT.sub(lambda m: f"{m[1]}{m[2][:4]}…", text)
 
 

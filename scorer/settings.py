@@ -62,6 +62,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: the security headers on every answer, a refused host's and a static file's
+    # too; then secret links only as the site spells them (games/middleware.py).
+    "games.middleware.SecurityHeaders",
+    "games.middleware.CanonicalSecretLinks",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and htmx fragments compressed (static files come compressed from WhiteNoise): a
@@ -194,17 +198,22 @@ elif not DEBUG:
     if BEHIND_TLS_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# Circles a device has opened are remembered in a signed cookie (games/circles.py).
-CIRCLE_COOKIE_SECURE = not DEBUG and not PLAIN_HTTP
+# Every cookie the site sets goes over HTTPS only in production (not on make lan's plain
+# HTTP): CSRF's and the session's above, the language choice, the circles a device has opened
+# (a signed cookie, games/circles.py) and the chosen hands view (games/views.py, HANDS_COOKIE).
+COOKIES_SECURE = not DEBUG and not PLAIN_HTTP
+LANGUAGE_COOKIE_SECURE = COOKIES_SECURE
+CIRCLE_COOKIE_SECURE = COOKIES_SECURE
 
 # The default cache is for rate limits (games/ratelimits.py). It must be shared by every worker
 # and every app server, and Scorer runs with nothing but its database, so it lives there: the
-# table is made by `migrate` (games/apps.py). django-ratelimit prefers memcached or Redis,
-# whose increments are atomic; in the database two simultaneous requests may count once,
-# which limits far above a card table's pace can afford, so that check is silenced.
+# table is made by `migrate` (games/apps.py). django-ratelimit asks for a cache whose
+# increments are atomic (memcached, Redis); Django's database cache's are not, so Scorer's
+# subclass increments a count with its row locked (AtomicDatabaseCache), and django-ratelimit's
+# check, which knows only the backends it names, is silenced.
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "BACKEND": "games.ratelimits.AtomicDatabaseCache",
         "LOCATION": "scorer_cache",
         "OPTIONS": {"MAX_ENTRIES": 10_000},
     },

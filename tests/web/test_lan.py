@@ -43,7 +43,7 @@ def settings_of(**env: str) -> list[str]:
     show = (
         "from django.conf import settings as s; print(s.SECURE_SSL_REDIRECT,"
         " s.CSRF_COOKIE_SECURE, s.SESSION_COOKIE_SECURE, s.SECURE_HSTS_SECONDS,"
-        " s.CIRCLE_COOKIE_SECURE)"
+        " s.CIRCLE_COOKIE_SECURE, s.LANGUAGE_COOKIE_SECURE, s.COOKIES_SECURE)"
     )
     result = subprocess.run(
         [sys.executable, "manage.py", "shell", "--no-imports", "-c", show],
@@ -60,6 +60,7 @@ def settings_of(**env: str) -> list[str]:
 
 def test_plain_http_production_sends_cookies_a_lan_address_keeps() -> None:
     base = {"DEBUG": "false", "SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "192.0.2.7"}
-    assert settings_of(**base, PLAIN_HTTP="true") == ["False", "False", "False", "0", "False"]
-    # Without it production stays on HTTPS only.
-    assert settings_of(**base) == ["True", "True", "True", "31536000", "True"]
+    plain = settings_of(**base, PLAIN_HTTP="true")
+    assert plain == ["False", "False", "False", "0", "False", "False", "False"]
+    # Without it production stays on HTTPS only, every cookie with it.
+    assert settings_of(**base) == ["True", "True", "True", "31536000", "True", "True", "True"]

@@ -40,6 +40,23 @@ def test_masking_twice_changes_nothing_more() -> None:
     assert mask_secret_links(once) == once
 
 
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        f"/c/%41{CIRCLE[1:]}/",  # a percent-encoded first letter
+        f"/c/{CIRCLE[:5]}%66{CIRCLE[6:]}/",  # a letter further on (f)
+        f"/%63/{CIRCLE}/",  # the c itself
+        f"/c%2F{CIRCLE}/",  # the slash
+        f"/c/%2541{CIRCLE[1:]}/",  # an escaped escape
+        f"/c/{'%25' * 20}41{CIRCLE[1:]}/",
+    ],
+)
+def test_no_spelling_of_a_link_is_logged_whole(spelling: str) -> None:
+    masked = mask_secret_links(f'"GET {spelling} HTTP/1.1" 404')
+    assert CIRCLE[5:] not in masked and CIRCLE[1:] not in masked, masked
+    assert mask_secret_links(masked) == masked
+
+
 def test_other_paths_are_left_alone() -> None:
     assert mask_secret_links("GET /static/css/scorer.css") == "GET /static/css/scorer.css"
 
@@ -196,6 +213,10 @@ def test_a_real_gunicorn_masks_its_access_log(tmp_path: Path) -> None:
         with pytest.raises(urllib.error.HTTPError) as refused:
             direct.open(request, timeout=30)
         assert refused.value.code == 404
+        # The same link with its first letter percent-encoded.
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            direct.open(f"{url}/c/%41{CIRCLE[1:]}/", timeout=30)
+        assert refused.value.code == 404
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -210,3 +231,4 @@ def test_a_real_gunicorn_masks_its_access_log(tmp_path: Path) -> None:
     assert "Not Found: /c/AbCd…/" in django_logged
     everything = logged + errors.read_text() + django_logged
     assert CIRCLE not in everything and WATCH not in everything
+    assert CIRCLE[1:] not in everything and logged.count('"GET /c/AbCd…/ HTTP/1.1" 404') == 2
