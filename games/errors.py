@@ -1,9 +1,15 @@
-"""The error pages Django does not make itself: a stale CSRF token and a rate limit reached."""
+"""The error pages Django does not make itself: a stale CSRF token, a rate limit reached and
+the database out of reach."""
 
 from __future__ import annotations
 
+import sys
+
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template import loader
+from django.views import defaults
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
@@ -14,3 +20,25 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
     """settings.RATELIMIT_VIEW: django-ratelimit refused the request (games/ratelimits.py)."""
     return render(request, "429.html", status=429)
+
+
+# How long a phone waits before sending again when the database is out of reach: a restart
+# of PostgreSQL takes a few seconds.
+RETRY_AFTER_SECONDS = 5
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: the site's 500 page, or its 503 "try again" page when the database could
+    not be reached (a restart, a dropped connection): nothing there is a bug, and a save sent
+    again once the database is back is stored once (its idempotency key). scorer.js keeps a
+    hand whose save was answered 503 in the phone's outbox and sends it again.
+
+    Django calls this inside the `except` that caught the error, so sys.exc_info() names it.
+    Like Django's own 500 page, it is rendered without the request (nothing may need one).
+    """
+    error = sys.exc_info()[1]
+    if isinstance(error, OperationalError | InterfaceError):
+        response = HttpResponse(loader.get_template("503.html").render(), status=503)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
+    return defaults.server_error(request)

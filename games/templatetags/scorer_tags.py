@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import unicodedata
 from typing import Any
 from urllib.parse import quote
 
@@ -111,19 +112,73 @@ ACTIVE = _ActiveLanguage()
 
 def _isolate(value: str) -> str:
     """A name or score kept in its own direction inside a right-to-left sentence."""
-    return f"\u2068{value}\u2069"
+    return f"\u2068{contained(value)}\u2069"
+
+
+# Bidirectional classes that can turn the text around a value: right-to-left letters and
+# digits, and the explicit controls. A value without any reads the same inside a
+# left-to-right sentence whether isolated or not.
+_DIRECTIONAL = frozenset(
+    ("R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI")
+)
+_OPENS_EMBEDDING = frozenset("\u202a\u202b\u202d\u202e")
+_OPENS_ISOLATE = frozenset("\u2066\u2067\u2068")
+_PDF, _PDI = "\u202c", "\u2069"
+
+
+def directional(value: str) -> bool:
+    """Whether `value` (a name) could change the direction of the text around it."""
+    return not value.isascii() and any(unicodedata.bidirectional(c) in _DIRECTIONAL for c in value)
+
+
+def contained(value: str) -> str:
+    """`value` with its explicit bidirectional controls balanced: every embedding, override
+    or isolate it opens is closed at its end, and a closing one it never opened is dropped,
+    so it cannot close the isolate put around it. Names stored before the name rules
+    (games/engine/names.py) may hold them; a name such as "\u202eAnn" then turns only
+    itself, never the sentence it is in."""
+    if value.isascii():
+        return value
+    open_: list[str] = []
+    out = []
+    for char in value:
+        if char in _OPENS_EMBEDDING:
+            open_.append(_PDF)
+        elif char in _OPENS_ISOLATE:
+            open_.append(_PDI)
+        elif char == _PDF:
+            if not open_ or open_[-1] != _PDF:
+                continue
+            open_.pop()
+        elif char == _PDI:
+            if _PDI not in open_:
+                continue
+            while open_.pop() != _PDI:
+                pass
+        out.append(char)
+    return "".join(out) + "".join(reversed(open_))
+
+
+def _isolate_directional(value: str) -> str:
+    """On a left-to-right page: a value that carries a direction of its own, isolated."""
+    return _isolate(value) if directional(value) else value
 
 
 def say_text(value: Any) -> str:
     """An engine sentence in the reader's language: a Text, its stored JSON form
-    ({"id": …, "params": …}), or plain text stored before sentences had ids."""
+    ({"id": …, "params": …}), or plain text stored before sentences had ids.
+
+    Every name or number the sentence holds is kept in its own direction (U+2068 … U+2069)
+    on a right-to-left page; on a left-to-right page each one that has a direction of its
+    own (a Hebrew name, a stored name with a U+202E), so none can turn the sentence."""
     if isinstance(value, dict) and "id" in value:
         try:
             value = Text.from_json(value)
         except (KeyError, TypeError, ValueError):
             return ""
     if isinstance(value, Text):
-        return value.render(ACTIVE, _isolate if translation.get_language_bidi() else None)
+        rtl = translation.get_language_bidi()
+        return value.render(ACTIVE, _isolate if rtl else _isolate_directional)
     return "" if value is None else str(value)
 
 
@@ -135,7 +190,8 @@ def say(value: Any) -> str:
 
 # A value of a sentence on a right-to-left page, marked while the sentence is rendered, then
 # made an element once the sentence is escaped (say_html). Neither mark is a character a
-# name can hold: the forms refuse control characters, and any left are dropped here.
+# name can hold: the name rules refuse control characters (games/engine/names.py), and any
+# in a name stored before them are dropped here.
 _OPEN, _CLOSE = "\x02", "\x03"
 _MARKED = re.compile("\x02([^\x02\x03]*)\x03")
 # A number as a sentence shows it: "40", "−380", "+20", "1,5", "67%".
@@ -145,7 +201,7 @@ _SIGNED = re.compile(r"(?<![\w+\u2212-])[+\u2212]\d+(?:[.,]\d+)*")
 
 
 def _mark(value: str) -> str:
-    return _OPEN + value.replace(_OPEN, "").replace(_CLOSE, "") + _CLOSE
+    return _OPEN + contained(value.replace(_OPEN, "").replace(_CLOSE, "")) + _CLOSE
 
 
 def _bdi(match: re.Match[str]) -> str:
@@ -155,24 +211,33 @@ def _bdi(match: re.Match[str]) -> str:
     return f"<bdi>{value}</bdi>"
 
 
+def _bdi_directional(match: re.Match[str]) -> str:
+    """On a left-to-right page: a value in <bdi> when it has a direction of its own."""
+    value = match.group(1)
+    return f"<bdi>{value}</bdi>" if directional(value) else value
+
+
 @register.filter
 def say_html(value: Any) -> SafeString:
     """{{ note|say_html }}: an engine sentence in the reader's language, as the content of an
     element (never an attribute: use `say` there).
 
-    On a left-to-right page it is exactly `say`, escaped. On a right-to-left page each name or
+    On a left-to-right page a name with a direction of its own (a Hebrew name; a stored name
+    with a U+202E) is in <bdi>, the rest as `say` writes it. On a right-to-left page each name or
     number the sentence holds is an element of its own, a name in <bdi> (its own direction)
     and a number in <bdi dir="ltr">, so "Ali & Cem" and "−700" read as written inside a Hebrew
     sentence; a sentence stored as plain text has its signed numbers kept left to right."""
-    if not translation.get_language_bidi():
-        return conditional_escape(say_text(value))
+    rtl = translation.get_language_bidi()
     if isinstance(value, dict) and "id" in value:
         try:
             value = Text.from_json(value)
         except (KeyError, TypeError, ValueError):
             return SafeString("")
     if isinstance(value, Text):
-        return mark_safe(_MARKED.sub(_bdi, escape(value.render(ACTIVE, _mark))))  # noqa: S308
+        marked = escape(value.render(ACTIVE, _mark))
+        return mark_safe(_MARKED.sub(_bdi if rtl else _bdi_directional, marked))  # noqa: S308
+    if not rtl:
+        return conditional_escape(say_text(value))
     if value is None:
         return SafeString("")
     if isinstance(value, SafeString):
