@@ -26,7 +26,7 @@ from games import nights
 from games.engine import VARIANTS, get_variant
 from games.engine.cards import Suit
 from games.engine.game import score_game
-from games.engine.names import name_key
+from games.engine.names import contained, name_key
 from games.engine.record import FORMAT, GameRecord
 from games.engine.texts import Text
 from games.engine.variant import BaseHand, BaseSettings, Carried, GameScore, ScoredHand, Variant
@@ -337,12 +337,13 @@ class Game(models.Model):
 
     def player_names(self) -> list[str]:
         """The players' names in seat order: one query, none when the seats were prefetched
-        with their players (the circle page)."""
+        with their players (the circle page). A name stored before the name rules that opens
+        a direction it never closes has it closed (names.contained): it turns only itself."""
         if "seats" in getattr(self, "_prefetched_objects_cache", {}):
             seats = self.seats.all()
         else:
             seats = self.seats.select_related("player")
-        return [seat.player.name for seat in sorted(seats, key=lambda seat: seat.index)]
+        return [contained(seat.player.name) for seat in sorted(seats, key=lambda s: s.index)]
 
     @property
     def side_names(self) -> tuple[str, ...]:

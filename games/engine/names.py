@@ -109,3 +109,47 @@ def check_names(names: Sequence[str], field: str) -> list[str]:
     for seat in repeated(kept):
         raise ParseError(field, say("names.twice", name=quoted(kept[seat])))
     return kept
+
+
+# Bidirectional classes that can turn the text around a value: right-to-left letters and
+# digits, and the explicit controls. A value without any reads the same inside a
+# left-to-right sentence whether isolated or not.
+_DIRECTIONAL = frozenset(
+    ("R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI")
+)
+_OPENS_EMBEDDING = frozenset("\u202a\u202b\u202d\u202e")
+_OPENS_ISOLATE = frozenset("\u2066\u2067\u2068")
+_PDF, _PDI = "\u202c", "\u2069"
+
+
+def directional(value: str) -> bool:
+    """Whether `value` (a name) could change the direction of the text around it."""
+    return not value.isascii() and any(unicodedata.bidirectional(c) in _DIRECTIONAL for c in value)
+
+
+def contained(value: str) -> str:
+    """`value` with its explicit bidirectional controls balanced: every embedding, override
+    or isolate it opens is closed at its end, and a closing one it never opened is dropped,
+    so it cannot close the isolate put around it. Names stored before the name rules
+    (games/engine/names.py) may hold them; a name such as "\u202eAnn" then turns only
+    itself, never the sentence it is in."""
+    if value.isascii():
+        return value
+    open_: list[str] = []
+    out = []
+    for char in value:
+        if char in _OPENS_EMBEDDING:
+            open_.append(_PDF)
+        elif char in _OPENS_ISOLATE:
+            open_.append(_PDI)
+        elif char == _PDF:
+            if not open_ or open_[-1] != _PDF:
+                continue
+            open_.pop()
+        elif char == _PDI:
+            if _PDI not in open_:
+                continue
+            while open_.pop() != _PDI:
+                pass
+        out.append(char)
+    return "".join(out) + "".join(reversed(open_))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-import unicodedata
 from typing import Any
 from urllib.parse import quote
 
@@ -17,6 +16,7 @@ from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
+from games.engine.names import contained, directional
 from games.engine.texts import Text
 
 register = template.Library()
@@ -113,50 +113,6 @@ ACTIVE = _ActiveLanguage()
 def _isolate(value: str) -> str:
     """A name or score kept in its own direction inside a right-to-left sentence."""
     return f"\u2068{contained(value)}\u2069"
-
-
-# Bidirectional classes that can turn the text around a value: right-to-left letters and
-# digits, and the explicit controls. A value without any reads the same inside a
-# left-to-right sentence whether isolated or not.
-_DIRECTIONAL = frozenset(
-    ("R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI")
-)
-_OPENS_EMBEDDING = frozenset("\u202a\u202b\u202d\u202e")
-_OPENS_ISOLATE = frozenset("\u2066\u2067\u2068")
-_PDF, _PDI = "\u202c", "\u2069"
-
-
-def directional(value: str) -> bool:
-    """Whether `value` (a name) could change the direction of the text around it."""
-    return not value.isascii() and any(unicodedata.bidirectional(c) in _DIRECTIONAL for c in value)
-
-
-def contained(value: str) -> str:
-    """`value` with its explicit bidirectional controls balanced: every embedding, override
-    or isolate it opens is closed at its end, and a closing one it never opened is dropped,
-    so it cannot close the isolate put around it. Names stored before the name rules
-    (games/engine/names.py) may hold them; a name such as "\u202eAnn" then turns only
-    itself, never the sentence it is in."""
-    if value.isascii():
-        return value
-    open_: list[str] = []
-    out = []
-    for char in value:
-        if char in _OPENS_EMBEDDING:
-            open_.append(_PDF)
-        elif char in _OPENS_ISOLATE:
-            open_.append(_PDI)
-        elif char == _PDF:
-            if not open_ or open_[-1] != _PDF:
-                continue
-            open_.pop()
-        elif char == _PDI:
-            if _PDI not in open_:
-                continue
-            while open_.pop() != _PDI:
-                pass
-        out.append(char)
-    return "".join(out) + "".join(reversed(open_))
 
 
 def _isolate_directional(value: str) -> str:
@@ -268,7 +224,26 @@ def element(tag: str, content: Any, **attributes: Any) -> SafeString:
         elif value is not False and value is not None:
             written.append(format_html(' {}="{}"', attribute, value))
     opening = mark_safe(f"<{tag}{''.join(written)}>")  # noqa: S308 (escaped above)
-    return format_html("{}{}</{}>", opening, content, mark_safe(tag))  # noqa: S308
+    return format_html("{}{}</{}>", opening, isolated(content), mark_safe(tag))  # noqa: S308
+
+
+@register.filter
+def isolated(value: Any) -> SafeString:
+    """{{ name|isolated }}: a name as the content of an element, escaped, in <bdi> when it has
+    a direction of its own (a Hebrew name beside a score on an English page, a stored name
+    holding a U+202E), so it can never turn the text around it."""
+    if value is None:
+        return SafeString("")
+    text = str(value)
+    # Balancing only adds or drops bidirectional controls: markup stays as safe as it was.
+    body = mark_safe(contained(text)) if isinstance(value, SafeString) else escape(contained(text))  # noqa: S308
+    return format_html("<bdi>{}</bdi>", body) if directional(text) else body
+
+
+@register.filter
+def isolated_text(value: Any) -> str:
+    """{{ name|isolated_text }}: the same for an attribute or a title (U+2068 … U+2069)."""
+    return _isolate_directional("" if value is None else str(value))
 
 
 # ---- Words for the page's script (static/js/scorer.js) and the service worker -------------
