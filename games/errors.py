@@ -22,6 +22,21 @@ def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
     return render(request, "429.html", status=429)
 
 
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler400: Django's 400 page (templates/400.html), for a request Django could not read.
+
+    Django's own handler checks the CSRF token to render the page (requires_csrf_token),
+    which reads request.POST; a body Django refused to parse (a form in another charset)
+    left it unread, so that read raised again inside the error handling and the server
+    answered a bare 500 with none of the site's headers. The body is marked unreadable first.
+    """
+    if request.method == "POST" and not hasattr(request, "_post"):
+        mark = getattr(request, "_mark_post_parse_error", None)
+        if mark is not None:
+            mark()
+    return defaults.bad_request(request, exception)
+
+
 # How long a phone waits before sending again when the database is out of reach: a restart
 # of PostgreSQL takes a few seconds.
 RETRY_AFTER_SECONDS = 5

@@ -7,5 +7,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
 ]
 
-# A database out of reach is the site's 503 "try again" page, anything else its 500 page.
+# A request Django cannot read is the site's 400 page, however it failed; a database out of
+# reach is the site's 503 "try again" page, anything else its 500 page.
+handler400 = "games.errors.bad_request"
 handler500 = "games.errors.server_error"

@@ -27,4 +27,5 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 
+handler400 = "games.errors.bad_request"
 handler500 = "games.errors.server_error"

@@ -70,6 +70,34 @@ class TestFormCharsets:
         assert Circle.objects.count() == circles
         assert "django_language" not in response.cookies
 
+    def test_without_the_middleware_the_400_handler_still_answers_with_the_sites_page(
+        self, settings: Any
+    ) -> None:
+        settings.MIDDLEWARE = [
+            m for m in settings.MIDDLEWARE if m != "games.middleware.FormCharsetMiddleware"
+        ]
+        client, token = csrf_client()
+        response = post_in(client, reverse("circle_create"), "name=x", "iso-8859-1", token)
+        assert_site_page(response, 400, "Scorer could not read that")
+        assert not Circle.objects.exists()
+
+    @pytest.mark.parametrize(
+        "body",
+        [b"a=" + b"x" * 3_000_000, b"&".join(b"f%d=1" % i for i in range(1500))],
+        ids=["beyond the upload size", "beyond the field count"],
+    )
+    def test_a_form_too_large_to_read_is_the_sites_400_page(self, body: bytes) -> None:
+        client, token = csrf_client()
+        response = client.generic(
+            "POST",
+            reverse("circle_create"),
+            f"csrfmiddlewaretoken={token}&".encode() + body,
+            content_type="application/x-www-form-urlencoded",
+            HTTP_ORIGIN="http://testserver",
+        )
+        assert_site_page(response, 400, "Scorer could not read that")
+        assert not Circle.objects.exists()
+
     @pytest.mark.parametrize("charset", ["utf8", "UTF-8", "utf_8"])
     def test_utf_8_by_another_name_is_read_as_utf_8(self, charset: str) -> None:
         client, token = csrf_client()
