@@ -279,11 +279,12 @@ def test_names_stored_before_the_rule_display_isolated_on_every_page(
     still show, and on the game page, the watch page and the circle page no name turns the
     text around it."""
     game = Game.create(circle, "klaberjass", PLAYERS, {}, first_dealer=3)
-    for seat, name in zip(game.seats.order_by("index"), HOSTILE_STORED, strict=False):
+    stored = ["\u202eAnn", "\u2069\u202eBen", "עלי", "\u2067Dov"]
+    for seat, name in zip(game.seats.order_by("index"), stored, strict=True):
         Player.objects.filter(pk=seat.player_id).update(name=name)
     game.refresh_from_db()
     names = game.player_names()
-    assert names == [contained(n) for n in HOSTILE_STORED[:4]]
+    assert names == [contained(n) for n in stored]
     client.cookies["django_language"] = language
     url = reverse("game", args=[circle.slug, game.slug])
     page = client.get(url).content.decode()
@@ -297,6 +298,8 @@ def test_names_stored_before_the_rule_display_isolated_on_every_page(
         reverse("circle", args=[circle.slug]),
     ):
         html = client.get(path).content.decode()
+        title = re.search(r"<title>(.*?)</title>", html, re.S)
+        assert title and leaks(title.group(1), *names, letters=language == "en") == [], path
         body = html[html.index("<body") :]
         # A list box shows each option on a line of its own, apart from any text.
         body = re.sub(r"<select\b.*?</select>", "", body, flags=re.S)
