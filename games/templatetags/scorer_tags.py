@@ -167,10 +167,9 @@ def _bdi(match: re.Match[str]) -> str:
     return f"<bdi>{value}</bdi>"
 
 
-def _bdi_directional(match: re.Match[str]) -> str:
-    """On a left-to-right page: a value in <bdi> when it has a direction of its own."""
-    value = match.group(1)
-    return f"<bdi>{value}</bdi>" if directional(value) else value
+def _mark_directional(value: str) -> str:
+    """On a left-to-right page: only a value with a direction of its own is marked."""
+    return _mark(value) if directional(value) else value.replace(_OPEN, "").replace(_CLOSE, "")
 
 
 @register.filter
@@ -190,8 +189,8 @@ def say_html(value: Any) -> SafeString:
         except (KeyError, TypeError, ValueError):
             return SafeString("")
     if isinstance(value, Text):
-        marked = escape(value.render(ACTIVE, _mark))
-        return mark_safe(_MARKED.sub(_bdi if rtl else _bdi_directional, marked))  # noqa: S308
+        marked = escape(value.render(ACTIVE, _mark if rtl else _mark_directional))
+        return mark_safe(_MARKED.sub(_bdi, marked))  # noqa: S308
     if not rtl:
         return conditional_escape(say_text(value))
     if value is None:
