@@ -59,6 +59,10 @@ HOSTILE: dict[str, str] = {
     "emoji": "🂡🎉",
     "deeply nested JSON": "[" * 2000 + "]" * 2000,
     "markup": "<script>alert(1)</script>",
+    # Names that lie (issue 21): text turned around, nothing to see, a control character.
+    "right-to-left override": "\u202eAnn",
+    "zero-width space": "\u200b",
+    "escape character": "A\x1bn",
 }
 
 # Where a number is asked for, these must never be taken as one (issue 11: ASCII digits only,
@@ -80,6 +84,9 @@ NOT_NUMBERS = {
     "very long",
     "emoji",
     "deeply nested JSON",
+    "right-to-left override",
+    "zero-width space",
+    "escape character",
 }
 
 # Path segments: each replaces one URL parameter in turn.
