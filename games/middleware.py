@@ -1,13 +1,16 @@
-"""Middleware of the site's own (settings.MIDDLEWARE): headers every answer carries, and secret
-links only in the spelling the site gives them."""
+"""Middleware of the site's own (settings.MIDDLEWARE): headers every answer carries, secret
+links only in the spelling the site gives them, and form bodies Django cannot read answered
+with the site's own 400 page."""
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Callable
 from typing import cast
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponseBase
 from django.utils.csp import CSP, build_policy
 from django.utils.encoding import escape_uri_path
@@ -68,4 +71,38 @@ class CanonicalSecretLinks:
             sent = urlsplit(raw).path if "://" in raw.split("?", 1)[0] else raw.split("?", 1)[0]
             if sent != escape_uri_path(request.path):
                 raise Http404
+        return self.get_response(request)
+
+
+class FormCharsetMiddleware:
+    """A form body that says it is not UTF-8 is the site's 400 page, with its headers.
+
+    Django reads application/x-www-form-urlencoded as UTF-8 only and raises BadRequest for
+    any other declared charset, but leaves request.POST unread, so every later look at it
+    raises again: the 400 handler's CSRF check (requires_csrf_token) did, and the request
+    ended as the server's bare 500. Here the body is marked unreadable first (request.POST
+    empty), then refused. A charset that names UTF-8 another way ("utf8") is read as UTF-8.
+    Placed after the middleware that add headers, so the refusal carries them.
+    """
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        declared = request.encoding
+        if (
+            request.method == "POST"
+            and request.content_type == "application/x-www-form-urlencoded"
+            and declared is not None
+            and declared.lower() != "utf-8"
+        ):
+            try:
+                utf8 = codecs.lookup(declared).name == "utf-8"
+            except LookupError:  # a charset nobody knows
+                utf8 = False
+            if utf8:
+                request.encoding = "utf-8"
+            else:
+                request._mark_post_parse_error()  # type: ignore[attr-defined]
+                raise BadRequest("a form body must be UTF-8")
         return self.get_response(request)

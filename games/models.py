@@ -26,6 +26,7 @@ from games import nights
 from games.engine import VARIANTS, get_variant
 from games.engine.cards import Suit
 from games.engine.game import score_game
+from games.engine.names import contained, name_key
 from games.engine.record import FORMAT, GameRecord
 from games.engine.texts import Text
 from games.engine.variant import BaseHand, BaseSettings, Carried, GameScore, ScoredHand, Variant
@@ -226,8 +227,21 @@ class Circle(models.Model):
         return nights.night_of(timezone.now(), self.zone)
 
     def player(self, name: str) -> Player:
-        player, _created = self.players.get_or_create(name=name.strip())
-        return player
+        """The circle's player of that name, compared as names are (games/engine/names.py):
+        "ann" or "Ann" + U+200B at a new game is the Ann who played before."""
+        name = name.strip()
+        players = list(self.players.all())
+        key = name_key(name)
+        same = [p for p in players if p.name == name] or [
+            p for p in players if name_key(p.name) == key
+        ]
+        if same:
+            return same[0]
+        try:
+            with transaction.atomic():
+                return self.players.create(name=name)
+        except IntegrityError:  # another phone added the same name meanwhile
+            return self.players.get(name=name)
 
 
 class Player(models.Model):
@@ -332,12 +346,13 @@ class Game(models.Model):
 
     def player_names(self) -> list[str]:
         """The players' names in seat order: one query, none when the seats were prefetched
-        with their players (the circle page)."""
+        with their players (the circle page). A name stored before the name rules that opens
+        a direction it never closes has it closed (names.contained): it turns only itself."""
         if "seats" in getattr(self, "_prefetched_objects_cache", {}):
             seats = self.seats.all()
         else:
             seats = self.seats.select_related("player")
-        return [seat.player.name for seat in sorted(seats, key=lambda seat: seat.index)]
+        return [contained(seat.player.name) for seat in sorted(seats, key=lambda s: s.index)]
 
     @property
     def side_names(self) -> tuple[str, ...]:

@@ -29,6 +29,7 @@ from django.utils import formats
 from django.utils.translation import pgettext
 
 from games.engine import get_variant
+from games.engine.names import contained
 from games.models import Declaration, Game, Hand, Seat, shown_variant
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def game_rows(games: QuerySet[Game]) -> list[GameRow]:
         engine = get_variant(variant)
         sides: list[list[str]] = [[] for _ in range(engine.side_count)]
         for index, name in sorted(seats[pk].items()):
-            sides[engine.side_of(index)].append(name)
+            sides[engine.side_of(index)].append(contained(name))
         rows.append(
             GameRow(
                 pk,

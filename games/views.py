@@ -41,6 +41,7 @@ from games.engine import VARIANTS, GameState, ScorerError
 from games.engine.cards import Suit
 from games.engine.declarations import DeclaringVariant, judge
 from games.engine.game import HandError
+from games.engine.names import contained
 from games.engine.numbers import whole_number_or_none
 from games.forms import (
     HAND_FORMS,
@@ -638,7 +639,7 @@ def _play_context(
 ) -> dict[str, Any]:
     """Everything the game page shows; a watcher gets no form and no circle link."""
     seats = list(game.seats.select_related("player"))
-    names = [seat.player.name for seat in seats]
+    names = [contained(seat.player.name) for seat in seats]  # its own direction only
     engine = game.engine
     sides = engine.side_names(names)
     settings = game.engine_settings()

@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # After every middleware that adds a header, so that its 400 carries them all.
+    "games.middleware.FormCharsetMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",
 ]

@@ -6,3 +6,8 @@ urlpatterns = [
     # the choice in the language cookie (settings.LANGUAGE_COOKIE_AGE).
     path("i18n/", include("django.conf.urls.i18n")),
 ]
+
+# A request Django cannot read is the site's 400 page, however it failed; a database out of
+# reach is the site's 503 "try again" page, anything else its 500 page.
+handler400 = "games.errors.bad_request"
+handler500 = "games.errors.server_error"

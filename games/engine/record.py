@@ -9,6 +9,7 @@ from typing import Any
 
 from games.engine.errors import ParseError
 from games.engine.game import HandError, read_hands, score_game
+from games.engine.names import check_names
 from games.engine.registry import get_variant
 from games.engine.texts import Grouped, Text, say
 from games.engine.variant import BaseHand, BaseSettings, GameScore, Variant
@@ -86,14 +87,34 @@ def check_size(data: object) -> None:
                     # The hands list is capped above; each hand is named by its number.
                     stack.extend((h, depth + 2, number, "") for number, h in enumerate(item, 1))
                 else:
-                    stack.append((item, depth + 1, hand, f"{key}.{name}" if key else str(name)))
+                    name = _printable(str(name))
+                    stack.append((item, depth + 1, hand, f"{key}.{name}" if key else name))
         elif isinstance(value, list):
             stack.extend((item, depth + 1, hand, key) for item in value)
+
+
+def _printable(text: str) -> str:
+    """A key as a message names it: a lone surrogate (JSON's "\\ud800") cannot be written
+    out in UTF-8, so it is shown as U+FFFD."""
+    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text)
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _too_big(value: object, depth: int, hand: int) -> str:
     if depth > MAX_DEPTH:
         return say("record.too_deep")
+    # Half of a UTF-16 pair alone is no character: nothing could store or show it.
+    if isinstance(value, str) and _has_surrogate(value):
+        return say("record.not_text")
+    if isinstance(value, Mapping) and any(_has_surrogate(str(k)) for k in value):
+        return say("record.key_not_text")
     if isinstance(value, str) and len(value) > MAX_TEXT:
         return say("record.too_long", count=MAX_TEXT)
     if isinstance(value, Mapping | list):
@@ -134,6 +155,7 @@ class GameRecord:
             or not all(isinstance(p, str) and p.strip() for p in players)
         ):
             raise ParseError("players", say("record.players", count=variant.seats))
+        players = check_names(players, "players")
         hands = data.get("hands") or []
         if not isinstance(hands, list):
             raise ParseError("hands", say("record.hands_not_a_list"))

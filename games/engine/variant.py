@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import ParseError
+from games.engine.names import contained
 from games.engine.texts import Text, say
 from games.engine.wording import joined
 
@@ -328,7 +329,11 @@ class Variant[S: BaseSettings, H: BaseHand]:
         if not self.teams:
             return tuple(players)
         half = self.seats // 2
-        return tuple(" & ".join(players[side + 2 * i] for i in range(half)) for side in range(2))
+        # Each name's own direction marks closed (names.contained): a name stored before the
+        # name rules, holding a U+202E, turns only itself, never its partner's name.
+        return tuple(
+            " & ".join(contained(players[side + 2 * i]) for i in range(half)) for side in range(2)
+        )
 
     def score_hand(self, hand: H, settings: S, state: GameState) -> HandScore:
         raise NotImplementedError

@@ -15,15 +15,28 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import ScorerError
-from games.engine.numbers import shown
+from games.engine.names import check_name, quoted, repeated
 from games.engine.record import MAX_BYTES, MAX_HANDS, GameRecord, read_json
 from games.forms.base import WholeNumberField, choice_field, error_text, number_text
 from games.forms.widgets import LanguageSelect, Radios
 from games.models import shown_variant, shown_variants
 
 
+class NameField(forms.CharField):
+    """A name a person types, held to the one rule for names (games/engine/names.py)."""
+
+    def clean(self, value: Any) -> Any:
+        name = super().clean(value)
+        if not name:
+            return name
+        try:
+            return check_name(name, "name")
+        except ScorerError as error:
+            raise forms.ValidationError(error_text(error, field=False)) from None
+
+
 class CircleNameForm(forms.Form):
-    name = forms.CharField(max_length=60, strip=True, label=gettext_lazy("Circle name"))
+    name = NameField(max_length=60, strip=True, label=gettext_lazy("Circle name"))
 
 
 class CircleLanguageForm(forms.Form):
@@ -69,7 +82,7 @@ class LanguagePickerForm(forms.Form):
 
 def player_name_field(label: Any = None) -> forms.CharField:
     """A player's name as Scorer reads it: from the new-game form and from an import alike."""
-    return forms.CharField(
+    return NameField(
         max_length=40,
         strip=True,
         label=label if label is not None else _("Player"),
@@ -78,15 +91,8 @@ def player_name_field(label: Any = None) -> forms.CharField:
 
 
 def repeated_names(names: Sequence[str | None]) -> list[int]:
-    """The seats whose name (ignoring case) an earlier seat already has."""
-    seen: set[str] = set()
-    repeated = []
-    for seat, name in enumerate(names):
-        if name and name.casefold() in seen:
-            repeated.append(seat)
-        elif name:
-            seen.add(name.casefold())
-    return repeated
+    """The seats whose name (ignoring case and invisible characters) an earlier seat has."""
+    return repeated(names)
 
 
 class NewGameForm(forms.Form):
@@ -228,7 +234,7 @@ class ImportForm(forms.Form):
             try:
                 cleaned.append(field.clean(name))
             except forms.ValidationError as error:
-                who = shown(name) if name.strip() else _("a blank name")
+                who = quoted(name) if name.strip() else _("a blank name")
                 message = _("players: %(who)s: %(problem)s") % {
                     "who": who,
                     "problem": error.messages[0],
@@ -237,6 +243,6 @@ class ImportForm(forms.Form):
         for seat in repeated_names(cleaned):
             raise forms.ValidationError(
                 _("players: two seats have the same name (%(name)s).")
-                % {"name": shown(cleaned[seat])}
+                % {"name": quoted(cleaned[seat])}
             )
         return cleaned

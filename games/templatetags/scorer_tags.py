@@ -16,6 +16,7 @@ from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
+from games.engine.names import contained, directional
 from games.engine.texts import Text
 
 register = template.Library()
@@ -111,19 +112,29 @@ ACTIVE = _ActiveLanguage()
 
 def _isolate(value: str) -> str:
     """A name or score kept in its own direction inside a right-to-left sentence."""
-    return f"\u2068{value}\u2069"
+    return f"\u2068{contained(value)}\u2069"
+
+
+def _isolate_directional(value: str) -> str:
+    """On a left-to-right page: a value that carries a direction of its own, isolated."""
+    return _isolate(value) if directional(value) else value
 
 
 def say_text(value: Any) -> str:
     """An engine sentence in the reader's language: a Text, its stored JSON form
-    ({"id": …, "params": …}), or plain text stored before sentences had ids."""
+    ({"id": …, "params": …}), or plain text stored before sentences had ids.
+
+    Every name or number the sentence holds is kept in its own direction (U+2068 … U+2069)
+    on a right-to-left page; on a left-to-right page each one that has a direction of its
+    own (a Hebrew name, a stored name with a U+202E), so none can turn the sentence."""
     if isinstance(value, dict) and "id" in value:
         try:
             value = Text.from_json(value)
         except (KeyError, TypeError, ValueError):
             return ""
     if isinstance(value, Text):
-        return value.render(ACTIVE, _isolate if translation.get_language_bidi() else None)
+        rtl = translation.get_language_bidi()
+        return value.render(ACTIVE, _isolate if rtl else _isolate_directional)
     return "" if value is None else str(value)
 
 
@@ -135,7 +146,8 @@ def say(value: Any) -> str:
 
 # A value of a sentence on a right-to-left page, marked while the sentence is rendered, then
 # made an element once the sentence is escaped (say_html). Neither mark is a character a
-# name can hold: the forms refuse control characters, and any left are dropped here.
+# name can hold: the name rules refuse control characters (games/engine/names.py), and any
+# in a name stored before them are dropped here.
 _OPEN, _CLOSE = "\x02", "\x03"
 _MARKED = re.compile("\x02([^\x02\x03]*)\x03")
 # A number as a sentence shows it: "40", "−380", "+20", "1,5", "67%".
@@ -145,7 +157,7 @@ _SIGNED = re.compile(r"(?<![\w+\u2212-])[+\u2212]\d+(?:[.,]\d+)*")
 
 
 def _mark(value: str) -> str:
-    return _OPEN + value.replace(_OPEN, "").replace(_CLOSE, "") + _CLOSE
+    return _OPEN + contained(value.replace(_OPEN, "").replace(_CLOSE, "")) + _CLOSE
 
 
 def _bdi(match: re.Match[str]) -> str:
@@ -155,24 +167,32 @@ def _bdi(match: re.Match[str]) -> str:
     return f"<bdi>{value}</bdi>"
 
 
+def _mark_directional(value: str) -> str:
+    """On a left-to-right page: only a value with a direction of its own is marked."""
+    return _mark(value) if directional(value) else value.replace(_OPEN, "").replace(_CLOSE, "")
+
+
 @register.filter
 def say_html(value: Any) -> SafeString:
     """{{ note|say_html }}: an engine sentence in the reader's language, as the content of an
     element (never an attribute: use `say` there).
 
-    On a left-to-right page it is exactly `say`, escaped. On a right-to-left page each name or
+    On a left-to-right page a name with a direction of its own (a Hebrew name; a stored name
+    with a U+202E) is in <bdi>, the rest as `say` writes it. On a right-to-left page each name or
     number the sentence holds is an element of its own, a name in <bdi> (its own direction)
     and a number in <bdi dir="ltr">, so "Ali & Cem" and "−700" read as written inside a Hebrew
     sentence; a sentence stored as plain text has its signed numbers kept left to right."""
-    if not translation.get_language_bidi():
-        return conditional_escape(say_text(value))
+    rtl = translation.get_language_bidi()
     if isinstance(value, dict) and "id" in value:
         try:
             value = Text.from_json(value)
         except (KeyError, TypeError, ValueError):
             return SafeString("")
     if isinstance(value, Text):
-        return mark_safe(_MARKED.sub(_bdi, escape(value.render(ACTIVE, _mark))))  # noqa: S308
+        marked = escape(value.render(ACTIVE, _mark if rtl else _mark_directional))
+        return mark_safe(_MARKED.sub(_bdi, marked))  # noqa: S308
+    if not rtl:
+        return conditional_escape(say_text(value))
     if value is None:
         return SafeString("")
     if isinstance(value, SafeString):
@@ -203,7 +223,26 @@ def element(tag: str, content: Any, **attributes: Any) -> SafeString:
         elif value is not False and value is not None:
             written.append(format_html(' {}="{}"', attribute, value))
     opening = mark_safe(f"<{tag}{''.join(written)}>")  # noqa: S308 (escaped above)
-    return format_html("{}{}</{}>", opening, content, mark_safe(tag))  # noqa: S308
+    return format_html("{}{}</{}>", opening, isolated(content), mark_safe(tag))  # noqa: S308
+
+
+@register.filter
+def isolated(value: Any) -> SafeString:
+    """{{ name|isolated }}: a name as the content of an element, escaped, in <bdi> when it has
+    a direction of its own (a Hebrew name beside a score on an English page, a stored name
+    holding a U+202E), so it can never turn the text around it."""
+    if value is None:
+        return SafeString("")
+    text = str(value)
+    # Balancing only adds or drops bidirectional controls: markup stays as safe as it was.
+    body = mark_safe(contained(text)) if isinstance(value, SafeString) else escape(contained(text))  # noqa: S308
+    return format_html("<bdi>{}</bdi>", body) if directional(text) else body
+
+
+@register.filter
+def isolated_text(value: Any) -> str:
+    """{{ name|isolated_text }}: the same for an attribute or a title (U+2068 … U+2069)."""
+    return _isolate_directional("" if value is None else str(value))
 
 
 # ---- Words for the page's script (static/js/scorer.js) and the service worker -------------

@@ -934,12 +934,18 @@
     if (event.submitter && event.submitter.name === "check") return;
     saveOnPhone(section);
   }, true);
-  document.addEventListener("htmx:sendError", function (event) {
+  function keepOnPhone(event) {
     var section = entry();
     var elt = event.detail && event.detail.elt;
     if (section && elt && elt.tagName === "FORM" && section.contains(elt) && elt.action.indexOf("/hands") !== -1) {
       saveOnPhone(section, valueOf(elt, "key"));
     }
+  }
+  document.addEventListener("htmx:sendError", keepOnPhone);
+  // A 503 is the server's "try again" (its database was out of reach): not sent, kept.
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (xhr && xhr.status === 503) keepOnPhone(event);
   });
   // Nothing else waits on the network: without signal, the preview and the polls rest.
   document.addEventListener("htmx:beforeRequest", function (event) {
@@ -980,6 +986,8 @@
       return response.text().then(function (html) { return { response: response, html: html }; });
     }).then(function (answer) {
       var status = answer.response.status;
+      // The server's "try again" (503): as a dropped connection, the hand waits and goes later.
+      if (status === 503) throw new Error("try again");
       var invalid = answer.response.headers.get("HX-Retarget") === "#hand-form";
       var page = new DOMParser().parseFromString(answer.html, "text/html");
       if (status === 200 && !invalid) {

@@ -22,6 +22,7 @@ from games.engine import VARIANTS, GameState, ScorerError, get_variant, score_ga
 from games.engine.cards import Card, Rank, Suit, check_card_points
 from games.engine.declarations import Declaration
 from games.engine.game import HandError, read_hands
+from games.engine.names import check_name, check_names
 from games.engine.numbers import LIMIT, NotANumber, whole_number
 from games.engine.reading import Reader
 from games.engine.record import MAX_HANDS, GameRecord, _why_not_json, read_json
@@ -54,6 +55,7 @@ SECTIONS = (
     "registry.",
     "game.",
     "record.",
+    "names.",
 )
 
 
@@ -548,8 +550,21 @@ CASES: dict[str, tuple[Callable[[], Iterable[str]], set[str]]] = {
             *refused(lambda: GameRecord.from_dict(record(players=["x" * 101, "B", "C", "D"]))),
             *refused(lambda: GameRecord.from_dict(record(players=list(range(65))))),
             *refused(lambda: GameRecord.from_dict(record(**{"k" * 101: 1}))),
+            *refused(lambda: GameRecord.from_dict(record(players=["\ud800", "B", "C", "D"]))),
+            *refused(lambda: GameRecord.from_dict(record(settings={"\ud800": 1}))),
         ],
-        set(),
+        {"UTF"},
+    ),
+    "names": (
+        lambda: [
+            *refused(lambda: check_name("", "players")),
+            *refused(lambda: check_name("\u200b\u3164", "players")),
+            *refused(lambda: check_name("A\x1bn", "players")),
+            *refused(lambda: check_name("\u202eAnn", "players")),
+            *refused(lambda: check_name("A\udc00", "players")),
+            *refused(lambda: check_names(["Ann", "ann\u200b"], "players")),
+        ],
+        {"U", "A", "n", "Ann", "ann", "B", "E", "C", "DC"},
     ),
     "record: shape": (
         lambda: [

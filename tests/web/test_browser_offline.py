@@ -324,3 +324,50 @@ def test_ten_waiting_hands_sent_across_another_phones_saves_are_stored_or_listed
     for item, caller in zip(listed, ["Ben", "Cleo", "Dov", "Ann", "Ben"], strict=True):
         assert f"Who called trump: {caller}" in item
     assert "Another phone just saved hand 6" in listed[0]
+
+
+def test_a_save_answered_503_waits_on_the_phone_and_goes_when_the_server_is_back(
+    phone: Phone,
+) -> None:
+    """The server's "try again" (its database out of reach, issue 21) loses no hand: the
+    save goes to the outbox, a send answered 503 leaves it waiting, and it goes again."""
+    game = new_game()
+    page = phone()
+    page.goto(game_url(game))
+    worker_ready(page)
+    answered: list[int] = []
+
+    def database_down(route: Any) -> None:
+        answered.append(503)
+        route.fulfill(
+            status=503,
+            headers={"Retry-After": "5", "Content-Type": "text/html; charset=utf-8"},
+            body="<h1>Try again in a moment</h1>",
+        )
+
+    page.route("**/hands", database_down)
+    enter_hand(page, "Ann", "H", 96, "Ann & Cleo")
+    page.locator("#outbox .outbox-hand").first.wait_for()
+    assert "not sent yet" in page.locator("#outbox .outbox-hand").first.inner_text()
+    # Sent from the outbox while the server still answers 503: it keeps waiting.
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_function("document.querySelector('#outbox .outbox-hand')")
+    for _ in range(100):
+        if len(answered) >= 2:
+            break
+        page.wait_for_timeout(50)
+    assert len(answered) >= 2
+    assert "not sent yet" in page.locator("#outbox .outbox-hand").first.inner_text()
+    assert page.locator("#outbox .outbox-hand.refused").count() == 0
+    assert stored(game) == []
+    # The server is back: the next try stores it, once.
+    page.unroute("**/hands")
+    page.locator("#outbox").wait_for(state="hidden", timeout=15000)
+    assert stored(game) == [(1, 0, "H")]
+    # The 503 answers, as Chromium and htmx report them.
+    said = (
+        "htmx:responseError",
+        "Response Status Error Code 503",
+        "Failed to load resource: the server responded with a status of 503",
+    )
+    page.errors[:] = [error for error in page.errors if not error.startswith(said)]

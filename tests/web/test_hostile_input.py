@@ -59,6 +59,10 @@ HOSTILE: dict[str, str] = {
     "emoji": "🂡🎉",
     "deeply nested JSON": "[" * 2000 + "]" * 2000,
     "markup": "<script>alert(1)</script>",
+    # Names that lie (issue 21): text turned around, nothing to see, a control character.
+    "right-to-left override": "\u202eAnn",
+    "zero-width space": "\u200b",
+    "escape character": "A\x1bn",
 }
 
 # Where a number is asked for, these must never be taken as one (issue 11: ASCII digits only,
@@ -80,6 +84,9 @@ NOT_NUMBERS = {
     "very long",
     "emoji",
     "deeply nested JSON",
+    "right-to-left override",
+    "zero-width space",
+    "escape character",
 }
 
 # Path segments: each replaces one URL parameter in turn.
@@ -682,9 +689,31 @@ def hostile_files(site: Site) -> Iterator[tuple[str, bytes]]:
         ("a name of 41 characters", ["x" * 41, *names[1:]]),
         ("a name with NUL", ["A\x00n", *names[1:]]),
         ("a name of 5000 characters", ["x" * 5000, *names[1:]]),
+        ("a name with a lone surrogate", ["A\ud800", *names[1:]]),
+        ("a name turning the text around it", ["\u202eAnn", *names[1:]]),
+        ("a name of a zero-width space", ["\u200b", *names[1:]]),
+        ("a name of a Hangul filler", ["\u3164", *names[1:]]),
+        ("a name of two isolates", ["\u2066\u2069", *names[1:]]),
+        ("a name with a control character", ["A\x1bn", *names[1:]]),
+        ("the same name with a zero-width space", [names[0], names[0] + "\u200b", *names[2:]]),
     ):
         yield f"refused: {label}", _dumps({**record, "players": players})
     yield "refused: a key of 5000 characters", _dumps({**record, "x" * 5000: 1})
+    yield "refused: a key with a lone surrogate", _dumps({**record, "\ud800": 1})
+    yield (
+        "refused: a settings key with a lone surrogate",
+        _dumps({**record, "settings": {**record["settings"], "\udfff": 1}}),
+    )
+    yield (
+        "refused: a hand key with a lone surrogate",
+        _dumps({**record, "hands": [{**one, "\ud800": 1}]}),
+    )
+    yield (
+        "refused: a surrogate written as bytes",
+        json.dumps({**record, "players": ["A\ud800", *names[1:]]}, ensure_ascii=False).encode(
+            "utf-8", "surrogatepass"
+        ),
+    )
     yield (
         "refused: a hand key of 5000 characters",
         _dumps({**record, "hands": [{**one, "x" * 5000: 1}]}),
@@ -698,6 +727,7 @@ def hostile_files(site: Site) -> Iterator[tuple[str, bytes]]:
         "²",
         "\x00",
         "x" * 5000,
+        "\ud800",
         [[[[[[[[[[1]]]]]]]]]],
         {"a": {"b": {"c": {"d": {"e": {"f": {"g": 1}}}}}}},
         1.5,
@@ -740,7 +770,177 @@ def _replace(value: Any, path: tuple[Any, ...], new: object) -> Any:
 
 
 def _dumps(value: object) -> bytes:
-    return json.dumps(value, ensure_ascii=False).encode()
+    """The record as JSON; a lone surrogate, which UTF-8 cannot hold, as its escape."""
+    try:
+        return json.dumps(value, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        return json.dumps(value).encode()
+
+
+# -- bytes: every part of a request, at every URL pattern (issue 21, defect 5) --------------
+
+# Percent escapes as a path or a query string carries them: overlong UTF-8 ("/" as C0 AF,
+# NUL as C0 80), bytes that are no UTF-8 at all, a surrogate encoded as UTF-8, a sequence cut
+# short, and NUL.
+RAW_ESCAPES = ["%C0%AF", "%C0%80", "%FF%FE", "%ED%A0%80", "%E2%82", "%00"]
+
+# Raw bytes where a request holds text (WSGI gives them as latin-1 characters).
+RAW_BYTES = "\xc0\xaf\xff\xfe\xed\xa0\x80\x00"
+
+# The charsets a form body may declare, none of them the UTF-8 Django reads.
+FORM_CHARSETS = ["iso-8859-1", "latin-1", "ascii", "cp1252", "utf-16"]
+
+# The fields Scorer's forms and views read, each sent holding hostile bytes.
+BYTE_FIELDS = [
+    "name", "token", "key", "number", "dealer", "caller", "trump", "points_0", "language",
+    "next", "time_zone", "player_0", "variant", "first_dealer", "auction", "contract",
+]  # fmt: skip
+
+
+def byte_bodies(token: str) -> list[tuple[str, str, bytes]]:
+    """(label, content type, body) for a POST: invalid and overlong UTF-8, NUL and
+    surrogates in a form body, a form body declaring each other charset, and the same in
+    a multipart body, JSON and plain text."""
+    csrf = f"csrfmiddlewaretoken={token}&".encode()
+    escaped = "&".join(
+        f"{f}={RAW_ESCAPES[i % len(RAW_ESCAPES)]}" for i, f in enumerate(BYTE_FIELDS)
+    )
+    raw = b"&".join(f.encode() + b"=" + RAW_BYTES.encode("latin-1") for f in BYTE_FIELDS)
+    form = "application/x-www-form-urlencoded"
+    bodies = [
+        ("escaped bytes", form, csrf + escaped.encode()),
+        ("raw bytes", form, csrf + raw),
+        ("a key of raw bytes", form, csrf + b"\xff\x00=1&%C0%AF=2"),
+    ]
+    bodies += [
+        (f"charset={c}", f"{form}; charset={c}", csrf + escaped.encode()) for c in FORM_CHARSETS
+    ]
+    boundary = "b0undary"
+    multi = f"multipart/form-data; boundary={boundary}"
+    parts = [
+        ("csrfmiddlewaretoken", token.encode()),
+        *((f, RAW_BYTES.encode("latin-1")) for f in BYTE_FIELDS),
+    ]
+    multipart = (
+        b"".join(
+            b"--"
+            + boundary.encode()
+            + b'\r\nContent-Disposition: form-data; name="'
+            + n.encode()
+            + b'"\r\n\r\n'
+            + v
+            + b"\r\n"
+            for n, v in parts
+        )
+        + b"--"
+        + boundary.encode()
+        + b"--\r\n"
+    )
+    bodies += [
+        ("multipart", multi, multipart),
+        ("multipart, utf-16", f"{multi}; charset=utf-16", multipart),
+        ("JSON", "application/json", b'{"\xff": "\xed\xa0\x80", "name": "\\ud800"}'),
+        ("text", "text/plain; charset=utf-8", RAW_BYTES.encode("latin-1")),
+    ]  # fmt: skip
+    return bodies
+
+
+@dataclass
+class ByteWalk:
+    """Requests built byte by byte (Client.generic sends a body and a path as they are)."""
+
+    client: Client
+    token: str
+    sent: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def send(self, method: str, path: str, what: str, **extra: Any) -> None:
+        self.sent += 1
+        where = f"{method} {path[:100]} {what}"
+        with transaction.atomic():
+            try:
+                response = self.client.generic(method, path, secure=False, **extra)
+            except Exception as error:  # the test client re-raises what would be a 500
+                self.failures.append(f"{where}: {error!r:.200}")
+                transaction.set_rollback(True)
+                return
+            transaction.set_rollback(True)
+        status = response.status_code
+        if status >= 500:
+            self.failures.append(f"{where}: {status}")
+        elif status >= 400 and not (
+            response.get("X-Frame-Options") == "DENY"
+            and "default-src" in response.get("Content-Security-Policy", "")
+            and response.get("X-Content-Type-Options") == "nosniff"
+        ):
+            self.failures.append(f"{where}: {status} without the site's security headers")
+
+    def headers(self) -> dict[str, str]:
+        """A browser's headers, every one of them holding hostile bytes."""
+        return {
+            "HTTP_COOKIE": (
+                f"csrftoken={self.token}; django_language={RAW_BYTES}; "
+                f"circles={RAW_BYTES}; hands=%C0%AF%00; \xff\x00={RAW_BYTES}"
+            ),
+            "HTTP_ACCEPT_LANGUAGE": f"{RAW_BYTES},tr;q={RAW_BYTES}",
+            "HTTP_HX_REQUEST": "true",
+            "HTTP_HX_CURRENT_URL": f"http://testserver/{RAW_BYTES}",
+            "HTTP_HX_TARGET": RAW_BYTES,
+            "HTTP_REFERER": f"http://testserver/%C0%AF{RAW_BYTES}",
+            "HTTP_USER_AGENT": RAW_BYTES,
+            "HTTP_X_CSRFTOKEN": RAW_BYTES * 4,
+            "HTTP_X_FORWARDED_FOR": RAW_BYTES,
+            "HTTP_IF_NONE_MATCH": RAW_BYTES,
+            "HTTP_IF_MODIFIED_SINCE": RAW_BYTES,
+            "HTTP_RANGE": f"bytes={RAW_BYTES}",
+        }
+
+
+def raw_build(route: str, values: dict[str, str], raw: dict[str, str]) -> str:
+    """`build`, with the parameters in `raw` written as they are (percent escapes kept)."""
+
+    def fill(match: re.Match[str]) -> str:
+        name = match["name"]
+        return raw[name] if name in raw else quote(values[name], safe="")
+
+    return "/" + PARAM.sub(fill, route)
+
+
+@pytest.mark.usefixtures("quiet_request_log")
+def test_no_byte_sequence_in_any_part_of_a_request_is_a_server_error(site: Site) -> None:
+    """Every URL pattern, GET and POST, as a browser sends them (CSRF checked): hostile bytes
+    in each path parameter, the query string, the cookies and headers, and the body."""
+    client = Client(enforce_csrf_checks=True)
+    client.get("/")
+    walk = ByteWalk(client, client.cookies["csrftoken"].value)
+    origin = {"HTTP_ORIGIN": "http://testserver"}
+    bodies = byte_bodies(walk.token)
+    routes_seen = 0
+    for r, (route, _name) in enumerate(routes()):
+        routes_seen += 1
+        game = site.games[r % len(site.games)]
+        values = site.path_values(game, "member")
+        url = build(route, values)
+        for method in ("GET", "POST"):
+            for escape in RAW_ESCAPES:
+                for param in params(route) or [""]:
+                    path = (
+                        raw_build(route, values, {param: f"a{escape}b"}) if param else url + escape
+                    )
+                    walk.send(method, path, f"path {param}={escape}", **origin)
+                walk.send(
+                    method,
+                    f"{url}?{escape}={escape}&v={escape}&before={escape}",
+                    f"query {escape}",
+                    **origin,
+                )
+            walk.send(method, url, "headers and cookies", **origin, **walk.headers())
+        for label, content_type, body in bodies:
+            walk.send("POST", url, f"body: {label}", data=body, content_type=content_type, **origin)
+    assert routes_seen > 20
+    assert not walk.failures, f"{len(walk.failures)} of {walk.sent} requests:\n" + "\n".join(
+        walk.failures[:60]
+    )
 
 
 # -- the cases the walk first found, by name ---------------------------------------------

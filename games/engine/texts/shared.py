@@ -59,3 +59,18 @@ _t("reading.not_a_list", "must be a list")
 # rounds.py
 _t("rounds.first_takes_turned_up", "in round 1 trump is the turned-up suit {suit}")
 _t("rounds.second_names_another", "in round 2 the turned-up suit {suit} cannot be named")
+
+# names.py: a name a person typed, quoted with its hidden characters written as <U+202E>;
+# {code} is the code point of the character that is wrong ("U+202E").
+_t("names.empty", "a name cannot be empty")
+_t("names.blank", "{name} shows nothing: it is only blank or invisible characters")
+_t("names.control", "{name} holds a control character ({code}), which cannot be shown")
+_t(
+    "names.direction",
+    "{name} holds a direction mark ({code}), which would turn the text around it",
+)
+_t("names.not_text", "{name} holds a character that is not text ({code})")
+_t(
+    "names.twice",
+    "two seats have the same name ({name}); case and invisible characters do not count",
+)

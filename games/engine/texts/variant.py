@@ -32,6 +32,9 @@ _t("record.constant", "holds {constant}, which is not a number in JSON")
 # {most} and {hands} are written with their thousands: "5,000".
 _t("record.too_many_hands", "a record holds at most {most} hands; this one has {hands}")
 _t("record.too_deep", "is nested too deeply for a game record")
+# A lone surrogate ("\ud800" in JSON): half of a character, which nothing can store or show.
+_t("record.not_text", "holds a broken character (half of a UTF-16 pair)")
+_t("record.key_not_text", "has a key holding a broken character (half of a UTF-16 pair)")
 _tn(
     "record.too_long",
     "is longer than {count} character",
