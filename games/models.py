@@ -12,11 +12,11 @@ import datetime
 import secrets
 import zoneinfo
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -484,7 +484,7 @@ class Game(models.Model):
         game = self._locked()
         hand = game._current(hand_id, version, number)
         assert hand.number is not None
-        later = list(game.live_hands().filter(number__gt=hand.number))
+        later = list(game.live_hands().filter(number__gt=hand.number).only(*RESCORE_READ))
         scored = game.scored_with(facts, hand.number, later)
         hand.set_facts(scored.hands[0].hand)
         hand.version += 1
@@ -596,7 +596,7 @@ class Game(models.Model):
         """Re-score the live hands from hand `place` onwards, from the state stored with the
         hand before it; the hands before it are not read."""
         before = self.hand_before(place)
-        later = list(self.live_hands().filter(number__gte=place))
+        later = list(self.live_hands().filter(number__gte=place).only(*RESCORE_READ))
         scored = self.score([h.facts for h in later], before.carried() if before else None)
         self._store(scored, later, rewrite, place - 1, before)
 
@@ -616,29 +616,45 @@ class Game(models.Model):
         anew. Other hands whose result moved get their declaration verdicts updated.
         """
         changed: list[Hand] = []
+        # The moved hands by what moved: after an early hand changes, most later ones only
+        # carry other totals, and only their totals are written.
+        by_fields: dict[tuple[str, ...], list[Hand]] = {}
         new: set[int] = set()
         declared: dict[int, tuple[tuple[Any, Any], ...]] = {}
+        rewritten = {hand.pk for hand in rewrite if hand.pk is not None}
         for hand, result in zip(stored, scored.hands, strict=True):
             moved = hand.apply(result)
             if hand.pk is None:
                 hand.save()
                 new.add(hand.pk)
+                rewritten.add(hand.pk)
             elif moved:
                 changed.append(hand)
-            if hand in rewrite or moved:
+                by_fields.setdefault(moved, []).append(hand)
+            if hand.pk in rewritten or moved:
                 declared[hand.pk] = self.rules.declared(result.hand, result.score)
-        if changed:
-            Hand.objects.bulk_update(changed, ["scores", "totals", "winners", "notes", "made"])
+        for fields, hands in by_fields.items():
+            update_rows(Hand, hands, fields)
         for hand, result in zip(stored, scored.hands, strict=True):
-            if hand in rewrite:
+            if hand.pk in rewritten:
                 hand.write_table_rows(self, result, declared[hand.pk], replace=hand.pk not in new)
-        moved_rows = [h for h in changed if h not in rewrite]
-        if moved_rows:
-            rows = list(Declaration.objects.filter(hand__in=moved_rows))
-            for row in rows:
-                _declaration, verdict = declared[row.hand_id][row.order]
-                row.apply(verdict)
-            Declaration.objects.bulk_update(rows, ["points", "counted", "reason"])
+        # The verdicts of the other moved hands' declarations: read (as values, found by the
+        # hands' numbers) only where a moved hand has declarations, written only where a
+        # verdict changed.
+        declaring = {
+            h.pk: h.number or 0 for h in changed if h.pk not in rewritten and declared[h.pk]
+        }
+        if declaring:
+            rows = Declaration.objects.filter(
+                hand__game=self, hand__removed=None, hand__number__gte=min(declaring.values())
+            ).values_list("pk", "hand_id", "order", *VERDICT_FIELDS)
+            verdicts = []
+            for pk, hand_id, order, *was in rows:
+                if hand_id in declaring:
+                    row = Declaration(pk=pk, points=was[0], counted=was[1], reason=was[2])
+                    if row.apply(declared[hand_id][order][1]):
+                        verdicts.append(row)
+            update_rows(Declaration, verdicts, VERDICT_FIELDS)
         self._take_result(scored, played + len(stored), before)
 
     def _take_result(self, scored: GameScore, hand_count: int, before: Hand | None = None) -> None:
@@ -739,6 +755,52 @@ class Game(models.Model):
 # Rows per INSERT when importing: few statements, each within SQLite's limit on parameters.
 IMPORT_BATCH = 500
 
+# What a change to an earlier hand rewrites of each later one: its result (Hand.apply), and
+# of its declarations their verdicts (Declaration.apply).
+RESULT_FIELDS = ("scores", "totals", "winners", "notes", "made")
+VERDICT_FIELDS = ("points", "counted", "reason")
+# The columns of a later hand that re-scoring reads: its identity, facts and result.
+RESCORE_READ = ("game", "number", "version", "facts", *RESULT_FIELDS)
+# Rows per UPDATE when many results move (update_rows).
+UPDATE_BATCH = 500
+
+
+def update_rows(
+    model: type[models.Model], rows: Sequence[models.Model], fields: Sequence[str]
+) -> None:
+    """Write `fields` of the saved `rows`, each to its own row, in one statement per
+    UPDATE_BATCH rows: `WITH v(pk, …) AS (VALUES (…), …) UPDATE … FROM v`, which both
+    PostgreSQL and SQLite (3.33 or later) run as a join on the primary key, so its cost
+    grows with the rows written and no faster. (Django's bulk_update builds one CASE per
+    field over all rows, which both Python and PostgreSQL take longer than linear time on:
+    seconds for a few thousand hands.)"""
+    if not rows:
+        return
+    meta = model._meta
+    assert meta.pk is not None
+    columns = [cast("models.Field[Any, Any]", meta.get_field(name)) for name in fields]
+    quote = connection.ops.quote_name
+    table, key, pk = quote(meta.db_table), quote(meta.pk.attname), quote("pk")
+    names = ", ".join([pk, *(quote(f.attname) for f in columns)])
+    sets = ", ".join(
+        f"{quote(f.attname)} = CAST(v.{quote(f.attname)} AS {f.cast_db_type(connection) or ''})"
+        for f in columns
+    )
+    per_row = "(" + ", ".join(["%s"] * (len(columns) + 1)) + ")"
+    size = max(1, min(UPDATE_BATCH, connection.ops.bulk_batch_size(["pk", *fields], rows)))
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), size):
+            batch = rows[start : start + size]
+            params: list[Any] = []
+            for row in batch:
+                params.append(row.pk)
+                params += [f.get_db_prep_save(getattr(row, f.attname), connection) for f in columns]
+            cursor.execute(
+                f"WITH v ({names}) AS (VALUES {', '.join([per_row] * len(batch))}) "
+                f"UPDATE {table} SET {sets} FROM v WHERE {table}.{key} = v.{pk}",
+                params,
+            )
+
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
@@ -825,8 +887,9 @@ class Hand(models.Model):
         self.declarer = hand.declarer
         self.contract = hand.contract
 
-    def apply(self, result: ScoredHand) -> bool:
-        """Take the engine's result; True when anything stored changed."""
+    def apply(self, result: ScoredHand) -> tuple[str, ...]:
+        """Take the engine's result; the names of the stored fields that changed (none:
+        an empty tuple, false)."""
         score = result.score
         new = (
             list(score.scores),
@@ -837,7 +900,7 @@ class Hand(models.Model):
         )
         old = (self.scores, self.totals, self.winners, self.notes, self.made)
         self.scores, self.totals, self.winners, self.notes, self.made = new
-        return new != old
+        return tuple(f for f, a, b in zip(RESULT_FIELDS, new, old, strict=True) if a != b)
 
     def carried(self) -> Carried:
         """The state this hand leaves for the next one, as stored."""
@@ -1002,9 +1065,12 @@ class Declaration(models.Model):
             )
         ]
 
-    def apply(self, verdict: Any) -> None:
-        self.points, self.counted = verdict.points, verdict.counted
-        self.reason = stored_text(verdict.reason)
+    def apply(self, verdict: Any) -> bool:
+        """Take the engine's verdict; True when anything stored changed."""
+        new = (verdict.points, verdict.counted, stored_text(verdict.reason))
+        old = (self.points, self.counted, self.reason)
+        self.points, self.counted, self.reason = new
+        return new != old
 
     @property
     def label(self) -> str:
