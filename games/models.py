@@ -17,7 +17,7 @@ from typing import Any, cast
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
@@ -372,7 +372,7 @@ class Game(models.Model):
         return self.live_hands().filter(number=number - 1).first()
 
     def scored_with(
-        self, facts: Mapping[str, Any], number: int, later: Sequence[Hand] = ()
+        self, facts: Mapping[str, Any], number: int, later: Sequence[Hand | LaterHand] = ()
     ) -> GameScore:
         """The game scored with `facts` as hand `number`, from the state stored with the
         hand before it, and then the `later` hands as stored; HandError names the first hand
@@ -484,7 +484,7 @@ class Game(models.Model):
         game = self._locked()
         hand = game._current(hand_id, version, number)
         assert hand.number is not None
-        later = list(game.live_hands().filter(number__gt=hand.number).only(*RESCORE_READ))
+        later = game._later_hands(hand.number + 1)
         scored = game.scored_with(facts, hand.number, later)
         hand.set_facts(scored.hands[0].hand)
         hand.version += 1
@@ -573,11 +573,14 @@ class Game(models.Model):
 
     def _shift(self, after: int, by: int) -> None:
         """Move the live hands numbered above `after` by `by` places; a moved hand is a new
-        version of itself, so an edit based on its old number is refused."""
-        # Two passes keep (game, number) unique at every step: out of the way, then back.
+        version of itself, so an edit based on its old number is refused.
+
+        This moves them out of the way, to minus their new number, which keeps (game,
+        number) unique at every step: _rescore, which follows, reads them there and writes
+        each one's number back with its result, so each later row is written twice, not
+        three times."""
         later = self.hands.filter(removed=None, number__gt=after)
         later.update(number=-(F("number") + by), version=F("version") + 1)
-        self.hands.filter(number__lt=0).update(number=-F("number"))
 
     def removed_hands(self) -> models.QuerySet[Hand]:
         """Hands taken out of the game, newest removal first (kept, restorable)."""
@@ -596,14 +599,25 @@ class Game(models.Model):
         """Re-score the live hands from hand `place` onwards, from the state stored with the
         hand before it; the hands before it are not read."""
         before = self.hand_before(place)
-        later = list(self.live_hands().filter(number__gte=place).only(*RESCORE_READ))
+        given = {hand.pk: hand for hand in rewrite}
+        later = [given.get(row.pk, row) for row in self._later_hands(place)]
         scored = self.score([h.facts for h in later], before.carried() if before else None)
         self._store(scored, later, rewrite, place - 1, before)
+
+    def _later_hands(self, first: int) -> list[LaterHand]:
+        """The live hands from hand `first` onwards, as re-scoring reads them (LaterHand),
+        with those that _shift moved out of the way at their new places."""
+        rows = self.hands.filter(removed=None).filter(Q(number__gte=first) | Q(number__lt=0))
+        later = [LaterHand(*row) for row in rows.values_list(*LaterHand.__slots__[:-1])]
+        for hand in later:
+            if hand.number < 0:
+                hand.number, hand.shifted = -hand.number, True
+        return sorted(later, key=lambda hand: hand.number)
 
     def _store(
         self,
         scored: GameScore,
-        stored: Sequence[Hand],
+        stored: Sequence[Hand | LaterHand],
         rewrite: Sequence[Hand] = (),
         played: int = 0,
         before: Hand | None = None,
@@ -615,28 +629,34 @@ class Game(models.Model):
         Hands in `rewrite` are new or edited: their Bid and Declaration rows are written
         anew. Other hands whose result moved get their declaration verdicts updated.
         """
-        changed: list[Hand] = []
+        changed: list[Hand | LaterHand] = []
         # The moved hands by what moved: after an early hand changes, most later ones only
         # carry other totals, and only their totals are written.
-        by_fields: dict[tuple[str, ...], list[Hand]] = {}
+        by_fields: dict[tuple[str, ...], list[Hand | LaterHand]] = {}
         new: set[int] = set()
         declared: dict[int, tuple[tuple[Any, Any], ...]] = {}
         rewritten = {hand.pk for hand in rewrite if hand.pk is not None}
         for hand, result in zip(stored, scored.hands, strict=True):
             moved = hand.apply(result)
+            if getattr(hand, "shifted", False):
+                # Back from out of the way (_shift), with whatever else moved.
+                by_fields.setdefault(("number", *moved), []).append(hand)
             if hand.pk is None:
+                assert isinstance(hand, Hand)
                 hand.save()
                 new.add(hand.pk)
                 rewritten.add(hand.pk)
             elif moved:
                 changed.append(hand)
-                by_fields.setdefault(moved, []).append(hand)
+                if not getattr(hand, "shifted", False):
+                    by_fields.setdefault(moved, []).append(hand)
             if hand.pk in rewritten or moved:
                 declared[hand.pk] = self.rules.declared(result.hand, result.score)
         for fields, hands in by_fields.items():
             update_rows(Hand, hands, fields)
         for hand, result in zip(stored, scored.hands, strict=True):
             if hand.pk in rewritten:
+                assert isinstance(hand, Hand)
                 hand.write_table_rows(self, result, declared[hand.pk], replace=hand.pk not in new)
         # The verdicts of the other moved hands' declarations: read (as values, found by the
         # hands' numbers) only where a moved hand has declarations, written only where a
@@ -651,9 +671,13 @@ class Game(models.Model):
             verdicts = []
             for pk, hand_id, order, *was in rows:
                 if hand_id in declaring:
-                    row = Declaration(pk=pk, points=was[0], counted=was[1], reason=was[2])
-                    if row.apply(declared[hand_id][order][1]):
-                        verdicts.append(row)
+                    verdict = declared[hand_id][order][1]
+                    now = (verdict.points, verdict.counted, stored_text(verdict.reason))
+                    if now != tuple(was):
+                        points, counted, reason = now
+                        verdicts.append(
+                            Declaration(pk=pk, points=points, counted=counted, reason=reason)
+                        )
             update_rows(Declaration, verdicts, VERDICT_FIELDS)
         self._take_result(scored, played + len(stored), before)
 
@@ -759,17 +783,59 @@ IMPORT_BATCH = 500
 # of its declarations their verdicts (Declaration.apply).
 RESULT_FIELDS = ("scores", "totals", "winners", "notes", "made")
 VERDICT_FIELDS = ("points", "counted", "reason")
-# The columns of a later hand that re-scoring reads: its identity, facts and result.
-RESCORE_READ = ("game", "number", "version", "facts", *RESULT_FIELDS)
 # Rows per UPDATE when many results move (update_rows).
 UPDATE_BATCH = 500
 
 
-def update_rows(
-    model: type[models.Model], rows: Sequence[models.Model], fields: Sequence[str]
-) -> None:
-    """Write `fields` of the saved `rows`, each to its own row, in one statement per
-    UPDATE_BATCH rows: `WITH v(pk, …) AS (VALUES (…), …) UPDATE … FROM v`, which both
+class LaterHand:
+    """A later hand as re-scoring reads it, its values and no model: its identity, place,
+    facts and stored result (thousands are read when an early hand of a long game changes)."""
+
+    __slots__ = ("pk", "number", "facts", *RESULT_FIELDS, "shifted")
+
+    def __init__(
+        self,
+        pk: int,
+        number: int,
+        facts: dict[str, Any],
+        scores: list[int],
+        totals: list[int],
+        winners: list[int],
+        notes: list[Any],
+        made: bool | None,
+    ) -> None:
+        self.pk, self.number, self.facts = pk, number, facts
+        self.shifted = False  # read out of the way (Game._shift), its number to write back
+        self.scores, self.totals, self.winners, self.notes, self.made = (
+            scores,
+            totals,
+            winners,
+            notes,
+            made,
+        )
+
+    def apply(self, result: ScoredHand) -> tuple[str, ...]:
+        return apply_result(self, result)
+
+
+def apply_result(hand: Hand | LaterHand, result: ScoredHand) -> tuple[str, ...]:
+    """Give `hand` the engine's result; the names of its stored fields that changed."""
+    score = result.score
+    new = (
+        list(score.scores),
+        list(result.totals),
+        list(result.winners),
+        [stored_text(note) for note in score.notes],
+        score.made,
+    )
+    old = (hand.scores, hand.totals, hand.winners, hand.notes, hand.made)
+    hand.scores, hand.totals, hand.winners, hand.notes, hand.made = new
+    return tuple(f for f, a, b in zip(RESULT_FIELDS, new, old, strict=True) if a != b)
+
+
+def update_rows(model: type[models.Model], rows: Sequence[Any], fields: Sequence[str]) -> None:
+    """Write `fields` of the saved `rows` (models or LaterHand), each to its own row, in one
+    statement per UPDATE_BATCH rows: `WITH v(pk, …) AS (VALUES (…), …) UPDATE … FROM v`, which both
     PostgreSQL and SQLite (3.33 or later) run as a join on the primary key, so its cost
     grows with the rows written and no faster. (Django's bulk_update builds one CASE per
     field over all rows, which both Python and PostgreSQL take longer than linear time on:
@@ -890,17 +956,7 @@ class Hand(models.Model):
     def apply(self, result: ScoredHand) -> tuple[str, ...]:
         """Take the engine's result; the names of the stored fields that changed (none:
         an empty tuple, false)."""
-        score = result.score
-        new = (
-            list(score.scores),
-            list(result.totals),
-            list(result.winners),
-            [stored_text(note) for note in score.notes],
-            score.made,
-        )
-        old = (self.scores, self.totals, self.winners, self.notes, self.made)
-        self.scores, self.totals, self.winners, self.notes, self.made = new
-        return tuple(f for f, a, b in zip(RESULT_FIELDS, new, old, strict=True) if a != b)
+        return apply_result(self, result)
 
     def carried(self) -> Carried:
         """The state this hand leaves for the next one, as stored."""
