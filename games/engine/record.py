@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine.errors import ParseError
-from games.engine.game import MAX_HANDS, HandError, read_hands, score_game
+from games.engine.game import MAX_HANDS as MAX_HANDS  # the record's cap is the game's
+from games.engine.game import HandError, read_hands, score_game
 from games.engine.registry import get_variant
 from games.engine.texts import Grouped, Text, say
 from games.engine.variant import BaseHand, BaseSettings, GameScore, Variant
