@@ -2,7 +2,8 @@
 and per import, the stats page of a circle with 1,000 games, queries, page weight.
 
 Run with `make bench` (`bench/bench.py stats` measures the stats page alone, `bench/bench.py
-changes` editing, deleting and restoring hand 1 alone). It uses a throwaway SQLite database
+changes` editing, deleting and restoring hand 1 alone, `bench/bench.py answers` the game page
+and a save's answer alone). It uses a throwaway SQLite database
 (or DATABASE_URL, also given as `--database=URL`) and production settings with collected,
 compressed static files served by WhiteNoise, as in production.
 """
@@ -72,6 +73,9 @@ def main() -> None:
     if sys.argv[1:] == ["changes"]:
         changes(Circle.objects.create())
         return
+    if sys.argv[1:] == ["answers"]:
+        answers(client, Circle.objects.create())
+        return
     stats_page(client)
     if sys.argv[1:] == ["stats"]:
         return
@@ -100,29 +104,7 @@ def main() -> None:
         assert response.status_code == 200, response.status_code
     print(f"record a hand (POST, htmx, game of up to 60 hands): {ms(samples)}")
 
-    for count in (10, 100, 500):
-        game = Game.create(circle, "klaberjass", PLAYERS, {"target": 10**9})
-        for i in range(count):
-            game.record_hand(hand(i))
-        page = f"/c/{circle.slug}/g/{game.slug}/"
-        client.get(page)
-        samples = []
-        for _ in range(15):
-            start = time.perf_counter()
-            response = client.get(page)
-            samples.append(time.perf_counter() - start)
-        with CaptureQueriesContext(connection) as queries:
-            client.get(page)
-        size = len(response.content)
-        print(
-            f"game page with {count} hands: {ms(samples)}, {len(queries)} queries, "
-            f"{size // 1024} KB HTML"
-        )
-
-    medians = {}
-    for number in (10, 500, 5000):
-        medians[number] = record_at(client, circle, number)
-    print(f"record hand 5,000 : record hand 10 = {medians[5000] / medians[10]:.2f}")
+    answers(client, circle)
     changes(circle)
 
     for count in (500, 2000, 4000):
@@ -323,6 +305,34 @@ def record_at(client: Client, circle: Circle, number: int) -> float:
         game.undo_hand(saved.pk)
     print(f"record hand {number:,} (POST, htmx): {ms(posts)}; record_hand alone {ms(calls)}")
     return statistics.median(posts)
+
+
+def answers(client: Client, circle: Circle) -> None:
+    """The game page at 10, 100 and 500 hands, and a save's whole answer at hand 10, 500 and
+    5,000 (`bench/bench.py answers` measures these alone)."""
+    for count in (10, 100, 500):
+        game = Game.create(circle, "klaberjass", PLAYERS, {"target": 10**9})
+        for i in range(count):
+            game.record_hand(hand(i))
+        page = f"/c/{circle.slug}/g/{game.slug}/"
+        client.get(page)
+        samples = []
+        for _ in range(15):
+            start = time.perf_counter()
+            response = client.get(page)
+            samples.append(time.perf_counter() - start)
+        with CaptureQueriesContext(connection) as queries:
+            client.get(page)
+        size = len(response.content)
+        print(
+            f"game page with {count} hands: {ms(samples)}, {len(queries)} queries, "
+            f"{size // 1024} KB HTML"
+        )
+
+    medians = {}
+    for number in (10, 500, 5000):
+        medians[number] = record_at(client, circle, number)
+    print(f"record hand 5,000 : record hand 10 = {medians[5000] / medians[10]:.2f}")
 
 
 def changes(circle: Circle) -> None:

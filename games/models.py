@@ -17,7 +17,7 @@ from typing import Any, cast
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
@@ -551,7 +551,7 @@ class Game(models.Model):
         hand.save(update_fields=["removed", "removed_number", "number"])
         self._shift(after=place, by=-1)
         # A later hand can become impossible (after the end); HandError rolls it all back.
-        self._rescore(place)
+        self._rescore(place, shifted=True)
 
     @transaction.atomic
     def restore_hand(self, hand_id: int) -> Hand:
@@ -567,7 +567,7 @@ class Game(models.Model):
         hand.number, hand.removed, hand.removed_number = place, None, None
         hand.version += 1
         hand.save(update_fields=["number", "removed", "removed_number", "version"])
-        game._rescore(place, rewrite=[hand])
+        game._rescore(place, rewrite=[hand], shifted=True)
         self._reload()
         return hand
 
@@ -583,8 +583,12 @@ class Game(models.Model):
         later.update(number=-(F("number") + by), version=F("version") + 1)
 
     def removed_hands(self) -> models.QuerySet[Hand]:
-        """Hands taken out of the game, newest removal first (kept, restorable)."""
-        return self.hands.exclude(removed=None).order_by("-removed")
+        """Hands taken out of the game, newest removal first (kept, restorable).
+
+        A removed hand has no number, so they are found through the (game, number) index
+        at its NULLs: the game page and every answer read them, and a long game's thousands
+        of live hands are not read to find them."""
+        return self.hands.filter(number=None).exclude(removed=None).order_by("-removed")
 
     @transaction.atomic
     def recompute(self) -> None:
@@ -595,24 +599,30 @@ class Game(models.Model):
     def _recompute(self) -> None:
         self._rescore(1)
 
-    def _rescore(self, place: int, rewrite: Sequence[Hand] = ()) -> None:
+    def _rescore(self, place: int, rewrite: Sequence[Hand] = (), shifted: bool = False) -> None:
         """Re-score the live hands from hand `place` onwards, from the state stored with the
-        hand before it; the hands before it are not read."""
+        hand before it; the hands before it are not read. `shifted`: the hands after it
+        were moved out of the way (_shift), and are written back to their places."""
         before = self.hand_before(place)
         given = {hand.pk: hand for hand in rewrite}
-        later = [given.get(row.pk, row) for row in self._later_hands(place)]
+        later = [given.get(row.pk, row) for row in self._later_hands(place, shifted)]
         scored = self.score([h.facts for h in later], before.carried() if before else None)
         self._store(scored, later, rewrite, place - 1, before)
 
-    def _later_hands(self, first: int) -> list[LaterHand]:
-        """The live hands from hand `first` onwards, as re-scoring reads them (LaterHand),
-        with those that _shift moved out of the way at their new places."""
-        rows = self.hands.filter(removed=None).filter(Q(number__gte=first) | Q(number__lt=0))
-        later = [LaterHand(*row) for row in rows.values_list(*LaterHand.__slots__[:-1])]
-        for hand in later:
-            if hand.number < 0:
+    def _later_hands(self, first: int, shifted: bool = False) -> list[LaterHand]:
+        """The live hands from hand `first` onwards, as re-scoring reads them (LaterHand);
+        after a _shift, those it moved out of the way too, at their new places. Each part
+        is one range of the (game, number) index."""
+        fields = LaterHand.__slots__[:-1]
+        live = self.hands.filter(removed=None)
+        later = [LaterHand(*row) for row in live.filter(number__gte=first).values_list(*fields)]
+        if shifted:
+            moved = live.filter(number__lt=0).order_by("-number").values_list(*fields)
+            for row in moved:
+                hand = LaterHand(*row)
                 hand.number, hand.shifted = -hand.number, True
-        return sorted(later, key=lambda hand: hand.number)
+                later.append(hand)
+        return later
 
     def _store(
         self,

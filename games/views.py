@@ -14,7 +14,7 @@ from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import F, Q, QuerySet
+from django.db.models import QuerySet
 from django.http import (
     Http404,
     HttpRequest,
@@ -761,8 +761,10 @@ def _draw_chart(game: Game, sides: tuple[str, ...], target: int) -> Chart | None
     rows = game.live_hands()
     step = -(-game.hand_count // CHART_POINTS)
     if step > 1:
-        sampled = Q(number=game.hand_count) | Q(on_step=0)
-        rows = rows.annotate(on_step=F("number") % step).filter(sampled)
+        # Every step-th hand and the newest, looked up by number: a long game's other
+        # hands are not read (the live hands are numbered 1 to hand_count).
+        sampled = {*range(step, game.hand_count + 1, step), game.hand_count}
+        rows = rows.filter(number__in=sorted(sampled))
     read = [
         (number, totals, made, declarer)
         for number, totals, made, declarer in rows.values_list(
