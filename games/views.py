@@ -61,6 +61,7 @@ from games.models import (
     AlreadySaved,
     Circle,
     Conflict,
+    Declaration,
     Game,
     Hand,
     HandInProgress,
@@ -636,7 +637,7 @@ def _play_context(
     settings = game.engine_settings()
     target = settings.target
     # A row shows what the hand scored, never the facts it was scored from.
-    shown = game.live_hands().reverse().defer("facts").prefetch_related("declarations")
+    shown = game.live_hands().reverse().defer(*UNSHOWN)
     before = _int_param(request, "before")
     if before:
         shown = shown.filter(number__lt=before)
@@ -646,10 +647,11 @@ def _play_context(
     hands = list(shown[: per_page + 1])
     more_before = hands[per_page - 1].number if len(hands) > per_page else None
     hands = hands[:per_page]
+    declared = _declared(hands)
     for hand in hands:
         hand.rows = list(zip(sides, hand.scores, hand.totals, strict=True))
         hand.dealer_name = names[hand.dealer]
-        hand.declared = [(names[d.seat], d) for d in hand.declarations.all()]
+        hand.declared = [(names[d.seat], d) for d in declared.get(hand.pk, ())]
         hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""
         hand.row_key = _row_key(game, hand, watching)
     sheet, sheet_before = _sheet(game, names, before) if view == "sheet" else (None, None)
@@ -721,6 +723,22 @@ def _play_context(
         "compact": not watching and not game.is_finished,
         "watch_url": request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
     }
+
+
+# What a hand's row never shows: the columns the hands list does not read.
+UNSHOWN = ("facts", "idempotency_key", "source", "created", "removed", "removed_number")
+
+
+def _declared(hands: list[Hand]) -> dict[int, list[Declaration]]:
+    """The declarations of the shown hands, by hand, in their order: one query, each row
+    knowing its hand (its label reads the game's variant)."""
+    by_pk = {hand.pk: hand for hand in hands}
+    declared: dict[int, list[Declaration]] = {}
+    if by_pk:
+        for row in Declaration.objects.filter(hand__in=list(by_pk)).order_by("hand", "order"):
+            row.hand = by_pk[row.hand_id]
+            declared.setdefault(row.hand_id, []).append(row)
+    return declared
 
 
 def _sheet(game: Game, names: list[str], before: int | None) -> tuple[Sheet, int | None]:
