@@ -205,8 +205,20 @@ def _render(
 
 
 def say(id: str, /, **params: Param) -> Text:
-    """The sentence `id` with its parameters: say("called", caller="Ann", trump="♠")."""
-    return Text(id, **params)
+    """The sentence `id` with its parameters: say("called", caller="Ann", trump="♠").
+
+    A word or sentence without parameters (a card's rank, "Klaberjass hand") is made once
+    and shared: a Text cannot change, and scoring a long game says them thousands of times.
+    """
+    if params:
+        return Text(id, **params)
+    found = _CONSTANT.get(id)
+    if found is None:
+        found = _CONSTANT[id] = Text(id)
+    return found
+
+
+_CONSTANT: dict[str, Text] = {}
 
 
 # The catalogue itself: one module of this package per game (and one for what they share),
