@@ -644,6 +644,10 @@ def _play_context(
     view = _hands_view(request)
     # The sheet shows the hands itself: a phone on it needs only the newest (its undo).
     per_page = 1 if view == "sheet" and not watching else HANDS_PER_PAGE
+    # The live hands are numbered 1 to hand_count: the page's are one short range of the
+    # (game, number) index, whatever the database knows of a long game's rows.
+    top = min(game.hand_count, before - 1) if before else game.hand_count
+    shown = shown.filter(number__gt=top - per_page - 1)
     hands = list(shown[: per_page + 1])
     more_before = hands[per_page - 1].number if len(hands) > per_page else None
     hands = hands[:per_page]
@@ -735,7 +739,7 @@ def _declared(hands: list[Hand]) -> dict[int, list[Declaration]]:
     by_pk = {hand.pk: hand for hand in hands}
     declared: dict[int, list[Declaration]] = {}
     if by_pk:
-        for row in Declaration.objects.filter(hand__in=list(by_pk)).order_by("hand", "order"):
+        for row in Declaration.objects.filter(hand__in=list(by_pk)).order_by("order"):
             row.hand = by_pk[row.hand_id]
             declared.setdefault(row.hand_id, []).append(row)
     return declared
