@@ -1,8 +1,10 @@
 """Measurements, not tests: server time per hand (at hand 10, 500 and 5,000), per game page
 and per import, the stats page of a circle with 1,000 games, queries, page weight.
 
-Run with `make bench` (`bench/bench.py stats` measures the stats page alone). It uses a
-throwaway SQLite database (or DATABASE_URL) and production settings with collected,
+Run with `make bench` (`bench/bench.py stats` measures the stats page alone, `bench/bench.py
+changes` editing, deleting and restoring hand 1 alone, `bench/bench.py answers` the game page
+and a save's answer alone). It uses a throwaway SQLite database
+(or DATABASE_URL, also given as `--database=URL`) and production settings with collected,
 compressed static files served by WhiteNoise, as in production.
 """
 
@@ -22,6 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)  # the project, not bench/, so that `bench` is this folder
 work = Path(tempfile.mkdtemp(prefix="scorer-bench-"))
+for option in [a for a in sys.argv[1:] if a.startswith("--database=")]:
+    os.environ["DATABASE_URL"] = option.removeprefix("--database=")
+    sys.argv.remove(option)
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{work / 'bench.sqlite3'}")
 os.environ["SECRET_KEY"] = "bench-only"
 os.environ["DEBUG"] = "false"
@@ -64,6 +69,13 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     call_command("collectstatic", verbosity=0, interactive=False)
     client = Client()
+    print(f"database: {connection.vendor}")
+    if sys.argv[1:] == ["changes"]:
+        changes(Circle.objects.create())
+        return
+    if sys.argv[1:] == ["answers"]:
+        answers(client, Circle.objects.create())
+        return
     stats_page(client)
     if sys.argv[1:] == ["stats"]:
         return
@@ -92,29 +104,8 @@ def main() -> None:
         assert response.status_code == 200, response.status_code
     print(f"record a hand (POST, htmx, game of up to 60 hands): {ms(samples)}")
 
-    for count in (10, 100, 500):
-        game = Game.create(circle, "klaberjass", PLAYERS, {"target": 10**9})
-        for i in range(count):
-            game.record_hand(hand(i))
-        page = f"/c/{circle.slug}/g/{game.slug}/"
-        client.get(page)
-        samples = []
-        for _ in range(15):
-            start = time.perf_counter()
-            response = client.get(page)
-            samples.append(time.perf_counter() - start)
-        with CaptureQueriesContext(connection) as queries:
-            client.get(page)
-        size = len(response.content)
-        print(
-            f"game page with {count} hands: {ms(samples)}, {len(queries)} queries, "
-            f"{size // 1024} KB HTML"
-        )
-
-    medians = {}
-    for number in (10, 500, 5000):
-        medians[number] = record_at(client, circle, number)
-    print(f"record hand 5,000 : record hand 10 = {medians[5000] / medians[10]:.2f}")
+    answers(client, circle)
+    changes(circle)
 
     for count in (500, 2000, 4000):
         record = {
@@ -314,6 +305,67 @@ def record_at(client: Client, circle: Circle, number: int) -> float:
         game.undo_hand(saved.pk)
     print(f"record hand {number:,} (POST, htmx): {ms(posts)}; record_hand alone {ms(calls)}")
     return statistics.median(posts)
+
+
+def answers(client: Client, circle: Circle) -> None:
+    """The game page at 10, 100 and 500 hands, and a save's whole answer at hand 10, 500 and
+    5,000 (`bench/bench.py answers` measures these alone)."""
+    for count in (10, 100, 500):
+        game = Game.create(circle, "klaberjass", PLAYERS, {"target": 10**9})
+        for i in range(count):
+            game.record_hand(hand(i))
+        page = f"/c/{circle.slug}/g/{game.slug}/"
+        client.get(page)
+        samples = []
+        for _ in range(15):
+            start = time.perf_counter()
+            response = client.get(page)
+            samples.append(time.perf_counter() - start)
+        with CaptureQueriesContext(connection) as queries:
+            client.get(page)
+        size = len(response.content)
+        print(
+            f"game page with {count} hands: {ms(samples)}, {len(queries)} queries, "
+            f"{size // 1024} KB HTML"
+        )
+
+    medians = {}
+    for number in (10, 500, 5000):
+        medians[number] = record_at(client, circle, number)
+    print(f"record hand 5,000 : record hand 10 = {medians[5000] / medians[10]:.2f}")
+
+
+def changes(circle: Circle) -> None:
+    """Time editing hand 1, deleting it and restoring it (the model's calls, each its own
+    transaction) in games of 10, 500 and 5,000 hands: each re-scores every later hand."""
+    for count in (10, 500, 5000):
+        record = {
+            "format": "scorer-game/1",
+            "variant": "klaberjass",
+            "settings": {"target": 10**9},
+            "players": PLAYERS,
+            "hands": [hand(i) for i in range(count)],
+        }
+        game = Game.import_record(circle, record)
+        first = game.live_hands().get(number=1)
+        edits, deletes, restores = [], [], []
+        for i in range(5):
+            # Another score each time, so that every later hand's totals move.
+            facts = hand(i + 1)
+            facts["dealer"] = 0
+            start = time.perf_counter()
+            first = game.edit_hand(first.pk, facts, first.version, 1)
+            edits.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            game.remove_hand(first.pk)
+            deletes.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            first = game.restore_hand(first.pk)
+            restores.append(time.perf_counter() - start)
+        print(
+            f"hand 1 of {count:,} hands: edit {ms(edits)}; delete {ms(deletes)}; "
+            f"restore {ms(restores)}"
+        )
 
 
 def print_weight(client: Client, path: str) -> None:

@@ -12,11 +12,11 @@ import datetime
 import secrets
 import zoneinfo
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -396,7 +396,7 @@ class Game(models.Model):
         return self.live_hands().filter(number=number - 1).first()
 
     def scored_with(
-        self, facts: Mapping[str, Any], number: int, later: Sequence[Hand] = ()
+        self, facts: Mapping[str, Any], number: int, later: Sequence[Hand | LaterHand] = ()
     ) -> GameScore:
         """The game scored with `facts` as hand `number`, from the state stored with the
         hand before it, and then the `later` hands as stored; HandError names the first hand
@@ -511,7 +511,7 @@ class Game(models.Model):
         game = self._locked()
         hand = game._current(hand_id, version, number)
         assert hand.number is not None
-        later = list(game.live_hands().filter(number__gt=hand.number))
+        later = game._later_hands(hand.number + 1)
         scored = game.scored_with(facts, hand.number, later)
         hand.set_facts(scored.hands[0].hand)
         hand.version += 1
@@ -578,7 +578,7 @@ class Game(models.Model):
         hand.save(update_fields=["removed", "removed_number", "number"])
         self._shift(after=place, by=-1)
         # A later hand can become impossible (after the end); HandError rolls it all back.
-        self._rescore(place)
+        self._rescore(place, shifted=True)
 
     @transaction.atomic
     def restore_hand(self, hand_id: int) -> Hand:
@@ -594,21 +594,28 @@ class Game(models.Model):
         hand.number, hand.removed, hand.removed_number = place, None, None
         hand.version += 1
         hand.save(update_fields=["number", "removed", "removed_number", "version"])
-        game._rescore(place, rewrite=[hand])
+        game._rescore(place, rewrite=[hand], shifted=True)
         self._reload()
         return hand
 
     def _shift(self, after: int, by: int) -> None:
         """Move the live hands numbered above `after` by `by` places; a moved hand is a new
-        version of itself, so an edit based on its old number is refused."""
-        # Two passes keep (game, number) unique at every step: out of the way, then back.
+        version of itself, so an edit based on its old number is refused.
+
+        This moves them out of the way, to minus their new number, which keeps (game,
+        number) unique at every step: _rescore, which follows, reads them there and writes
+        each one's number back with its result, so each later row is written twice, not
+        three times."""
         later = self.hands.filter(removed=None, number__gt=after)
         later.update(number=-(F("number") + by), version=F("version") + 1)
-        self.hands.filter(number__lt=0).update(number=-F("number"))
 
     def removed_hands(self) -> models.QuerySet[Hand]:
-        """Hands taken out of the game, newest removal first (kept, restorable)."""
-        return self.hands.exclude(removed=None).order_by("-removed")
+        """Hands taken out of the game, newest removal first (kept, restorable).
+
+        A removed hand has no number, so they are found through the (game, number) index
+        at its NULLs: the game page and every answer read them, and a long game's thousands
+        of live hands are not read to find them."""
+        return self.hands.filter(number=None).exclude(removed=None).order_by("-removed")
 
     @transaction.atomic
     def recompute(self) -> None:
@@ -619,18 +626,35 @@ class Game(models.Model):
     def _recompute(self) -> None:
         self._rescore(1)
 
-    def _rescore(self, place: int, rewrite: Sequence[Hand] = ()) -> None:
+    def _rescore(self, place: int, rewrite: Sequence[Hand] = (), shifted: bool = False) -> None:
         """Re-score the live hands from hand `place` onwards, from the state stored with the
-        hand before it; the hands before it are not read."""
+        hand before it; the hands before it are not read. `shifted`: the hands after it
+        were moved out of the way (_shift), and are written back to their places."""
         before = self.hand_before(place)
-        later = list(self.live_hands().filter(number__gte=place))
+        given = {hand.pk: hand for hand in rewrite}
+        later = [given.get(row.pk, row) for row in self._later_hands(place, shifted)]
         scored = self.score([h.facts for h in later], before.carried() if before else None)
         self._store(scored, later, rewrite, place - 1, before)
+
+    def _later_hands(self, first: int, shifted: bool = False) -> list[LaterHand]:
+        """The live hands from hand `first` onwards, as re-scoring reads them (LaterHand);
+        after a _shift, those it moved out of the way too, at their new places. Each part
+        is one range of the (game, number) index."""
+        fields = LaterHand.__slots__[:-1]
+        live = self.hands.filter(removed=None)
+        later = [LaterHand(*row) for row in live.filter(number__gte=first).values_list(*fields)]
+        if shifted:
+            moved = live.filter(number__lt=0).order_by("-number").values_list(*fields)
+            for row in moved:
+                hand = LaterHand(*row)
+                hand.number, hand.shifted = -hand.number, True
+                later.append(hand)
+        return later
 
     def _store(
         self,
         scored: GameScore,
-        stored: Sequence[Hand],
+        stored: Sequence[Hand | LaterHand],
         rewrite: Sequence[Hand] = (),
         played: int = 0,
         before: Hand | None = None,
@@ -642,30 +666,56 @@ class Game(models.Model):
         Hands in `rewrite` are new or edited: their Bid and Declaration rows are written
         anew. Other hands whose result moved get their declaration verdicts updated.
         """
-        changed: list[Hand] = []
+        changed: list[Hand | LaterHand] = []
+        # The moved hands by what moved: after an early hand changes, most later ones only
+        # carry other totals, and only their totals are written.
+        by_fields: dict[tuple[str, ...], list[Hand | LaterHand]] = {}
         new: set[int] = set()
         declared: dict[int, tuple[tuple[Any, Any], ...]] = {}
+        rewritten = {hand.pk for hand in rewrite if hand.pk is not None}
         for hand, result in zip(stored, scored.hands, strict=True):
             moved = hand.apply(result)
+            if getattr(hand, "shifted", False):
+                # Back from out of the way (_shift), with whatever else moved.
+                by_fields.setdefault(("number", *moved), []).append(hand)
             if hand.pk is None:
+                assert isinstance(hand, Hand)
                 hand.save()
                 new.add(hand.pk)
+                rewritten.add(hand.pk)
             elif moved:
                 changed.append(hand)
-            if hand in rewrite or moved:
+                if not getattr(hand, "shifted", False):
+                    by_fields.setdefault(moved, []).append(hand)
+            if hand.pk in rewritten or moved:
                 declared[hand.pk] = self.rules.declared(result.hand, result.score)
-        if changed:
-            Hand.objects.bulk_update(changed, ["scores", "totals", "winners", "notes", "made"])
+        for fields, hands in by_fields.items():
+            update_rows(Hand, hands, fields)
         for hand, result in zip(stored, scored.hands, strict=True):
-            if hand in rewrite:
+            if hand.pk in rewritten:
+                assert isinstance(hand, Hand)
                 hand.write_table_rows(self, result, declared[hand.pk], replace=hand.pk not in new)
-        moved_rows = [h for h in changed if h not in rewrite]
-        if moved_rows:
-            rows = list(Declaration.objects.filter(hand__in=moved_rows))
-            for row in rows:
-                _declaration, verdict = declared[row.hand_id][row.order]
-                row.apply(verdict)
-            Declaration.objects.bulk_update(rows, ["points", "counted", "reason"])
+        # The verdicts of the other moved hands' declarations: read (as values, found by the
+        # hands' numbers) only where a moved hand has declarations, written only where a
+        # verdict changed.
+        declaring = {
+            h.pk: h.number or 0 for h in changed if h.pk not in rewritten and declared[h.pk]
+        }
+        if declaring:
+            rows = Declaration.objects.filter(
+                hand__game=self, hand__removed=None, hand__number__gte=min(declaring.values())
+            ).values_list("pk", "hand_id", "order", *VERDICT_FIELDS)
+            verdicts = []
+            for pk, hand_id, order, *was in rows:
+                if hand_id in declaring:
+                    verdict = declared[hand_id][order][1]
+                    now = (verdict.points, verdict.counted, stored_text(verdict.reason))
+                    if now != tuple(was):
+                        points, counted, reason = now
+                        verdicts.append(
+                            Declaration(pk=pk, points=points, counted=counted, reason=reason)
+                        )
+            update_rows(Declaration, verdicts, VERDICT_FIELDS)
         self._take_result(scored, played + len(stored), before)
 
     def _take_result(self, scored: GameScore, hand_count: int, before: Hand | None = None) -> None:
@@ -766,6 +816,94 @@ class Game(models.Model):
 # Rows per INSERT when importing: few statements, each within SQLite's limit on parameters.
 IMPORT_BATCH = 500
 
+# What a change to an earlier hand rewrites of each later one: its result (Hand.apply), and
+# of its declarations their verdicts (Declaration.apply).
+RESULT_FIELDS = ("scores", "totals", "winners", "notes", "made")
+VERDICT_FIELDS = ("points", "counted", "reason")
+# Rows per UPDATE when many results move (update_rows).
+UPDATE_BATCH = 500
+
+
+class LaterHand:
+    """A later hand as re-scoring reads it, its values and no model: its identity, place,
+    facts and stored result (thousands are read when an early hand of a long game changes)."""
+
+    __slots__ = ("pk", "number", "facts", *RESULT_FIELDS, "shifted")
+
+    def __init__(
+        self,
+        pk: int,
+        number: int,
+        facts: dict[str, Any],
+        scores: list[int],
+        totals: list[int],
+        winners: list[int],
+        notes: list[Any],
+        made: bool | None,
+    ) -> None:
+        self.pk, self.number, self.facts = pk, number, facts
+        self.shifted = False  # read out of the way (Game._shift), its number to write back
+        self.scores, self.totals, self.winners, self.notes, self.made = (
+            scores,
+            totals,
+            winners,
+            notes,
+            made,
+        )
+
+    def apply(self, result: ScoredHand) -> tuple[str, ...]:
+        return apply_result(self, result)
+
+
+def apply_result(hand: Hand | LaterHand, result: ScoredHand) -> tuple[str, ...]:
+    """Give `hand` the engine's result; the names of its stored fields that changed."""
+    score = result.score
+    new = (
+        list(score.scores),
+        list(result.totals),
+        list(result.winners),
+        [stored_text(note) for note in score.notes],
+        score.made,
+    )
+    old = (hand.scores, hand.totals, hand.winners, hand.notes, hand.made)
+    hand.scores, hand.totals, hand.winners, hand.notes, hand.made = new
+    return tuple(f for f, a, b in zip(RESULT_FIELDS, new, old, strict=True) if a != b)
+
+
+def update_rows(model: type[models.Model], rows: Sequence[Any], fields: Sequence[str]) -> None:
+    """Write `fields` of the saved `rows` (models or LaterHand), each to its own row, in one
+    statement per UPDATE_BATCH rows: `WITH v(pk, …) AS (VALUES (…), …) UPDATE … FROM v`, which both
+    PostgreSQL and SQLite (3.33 or later) run as a join on the primary key, so its cost
+    grows with the rows written and no faster. (Django's bulk_update builds one CASE per
+    field over all rows, which both Python and PostgreSQL take longer than linear time on:
+    seconds for a few thousand hands.)"""
+    if not rows:
+        return
+    meta = model._meta
+    assert meta.pk is not None
+    columns = [cast("models.Field[Any, Any]", meta.get_field(name)) for name in fields]
+    quote = connection.ops.quote_name
+    table, key, pk = quote(meta.db_table), quote(meta.pk.attname), quote("pk")
+    names = ", ".join([pk, *(quote(f.attname) for f in columns)])
+    sets = ", ".join(
+        f"{quote(f.attname)} = CAST(v.{quote(f.attname)} AS {f.cast_db_type(connection) or ''})"
+        for f in columns
+    )
+    per_row = "(" + ", ".join(["%s"] * (len(columns) + 1)) + ")"
+    size = max(1, min(UPDATE_BATCH, connection.ops.bulk_batch_size(["pk", *fields], rows)))
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), size):
+            batch = rows[start : start + size]
+            params: list[Any] = []
+            for row in batch:
+                params.append(row.pk)
+                params += [f.get_db_prep_save(getattr(row, f.attname), connection) for f in columns]
+            cursor.execute(
+                f"WITH v ({names}) AS (VALUES {', '.join([per_row] * len(batch))}) "
+                f"UPDATE {table} SET {sets} FROM v WHERE {table}.{key} = v.{pk}",
+                params,
+            )
+
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
@@ -852,19 +990,10 @@ class Hand(models.Model):
         self.declarer = hand.declarer
         self.contract = hand.contract
 
-    def apply(self, result: ScoredHand) -> bool:
-        """Take the engine's result; True when anything stored changed."""
-        score = result.score
-        new = (
-            list(score.scores),
-            list(result.totals),
-            list(result.winners),
-            [stored_text(note) for note in score.notes],
-            score.made,
-        )
-        old = (self.scores, self.totals, self.winners, self.notes, self.made)
-        self.scores, self.totals, self.winners, self.notes, self.made = new
-        return new != old
+    def apply(self, result: ScoredHand) -> tuple[str, ...]:
+        """Take the engine's result; the names of the stored fields that changed (none:
+        an empty tuple, false)."""
+        return apply_result(self, result)
 
     def carried(self) -> Carried:
         """The state this hand leaves for the next one, as stored."""
@@ -1039,9 +1168,12 @@ class Declaration(models.Model):
             )
         ]
 
-    def apply(self, verdict: Any) -> None:
-        self.points, self.counted = verdict.points, verdict.counted
-        self.reason = stored_text(verdict.reason)
+    def apply(self, verdict: Any) -> bool:
+        """Take the engine's verdict; True when anything stored changed."""
+        new = (verdict.points, verdict.counted, stored_text(verdict.reason))
+        old = (self.points, self.counted, self.reason)
+        self.points, self.counted, self.reason = new
+        return new != old
 
     @property
     def label(self) -> str:

@@ -14,7 +14,7 @@ from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import F, Q, QuerySet
+from django.db.models import QuerySet
 from django.http import (
     Http404,
     HttpRequest,
@@ -62,6 +62,7 @@ from games.models import (
     AlreadySaved,
     Circle,
     Conflict,
+    Declaration,
     Game,
     Hand,
     HandInProgress,
@@ -645,20 +646,25 @@ def _play_context(
     settings = game.engine_settings()
     target = settings.target
     # A row shows what the hand scored, never the facts it was scored from.
-    shown = game.live_hands().reverse().defer("facts").prefetch_related("declarations")
+    shown = game.live_hands().reverse().defer(*UNSHOWN)
     before = _int_param(request, "before")
     if before:
         shown = shown.filter(number__lt=before)
     view = _hands_view(request)
     # The sheet shows the hands itself: a phone on it needs only the newest (its undo).
     per_page = 1 if view == "sheet" and not watching else HANDS_PER_PAGE
+    # The live hands are numbered 1 to hand_count: the page's are one short range of the
+    # (game, number) index, whatever the database knows of a long game's rows.
+    top = min(game.hand_count, before - 1) if before else game.hand_count
+    shown = shown.filter(number__gt=top - per_page - 1)
     hands = list(shown[: per_page + 1])
     more_before = hands[per_page - 1].number if len(hands) > per_page else None
     hands = hands[:per_page]
+    declared = _declared(hands)
     for hand in hands:
         hand.rows = list(zip(sides, hand.scores, hand.totals, strict=True))
         hand.dealer_name = names[hand.dealer]
-        hand.declared = [(names[d.seat], d) for d in hand.declarations.all()]
+        hand.declared = [(names[d.seat], d) for d in declared.get(hand.pk, ())]
         hand.declarer_name = names[hand.declarer] if hand.declarer is not None else ""
         hand.row_key = _row_key(game, hand, watching)
     sheet, sheet_before = _sheet(game, names, before) if view == "sheet" else (None, None)
@@ -732,6 +738,22 @@ def _play_context(
     }
 
 
+# What a hand's row never shows: the columns the hands list does not read.
+UNSHOWN = ("facts", "idempotency_key", "source", "created", "removed", "removed_number")
+
+
+def _declared(hands: list[Hand]) -> dict[int, list[Declaration]]:
+    """The declarations of the shown hands, by hand, in their order: one query, each row
+    knowing its hand (its label reads the game's variant)."""
+    by_pk = {hand.pk: hand for hand in hands}
+    declared: dict[int, list[Declaration]] = {}
+    if by_pk:
+        for row in Declaration.objects.filter(hand__in=list(by_pk)).order_by("order"):
+            row.hand = by_pk[row.hand_id]
+            declared.setdefault(row.hand_id, []).append(row)
+    return declared
+
+
 def _sheet(game: Game, names: list[str], before: int | None) -> tuple[Sheet, int | None]:
     """The sheet of the newest SHEET_HANDS hands (before hand `before`, when given), and the
     number the link to the hands before them names (None when they all fit)."""
@@ -770,8 +792,10 @@ def _draw_chart(game: Game, sides: tuple[str, ...], target: int) -> Chart | None
     rows = game.live_hands()
     step = -(-game.hand_count // CHART_POINTS)
     if step > 1:
-        sampled = Q(number=game.hand_count) | Q(on_step=0)
-        rows = rows.annotate(on_step=F("number") % step).filter(sampled)
+        # Every step-th hand and the newest, looked up by number: a long game's other
+        # hands are not read (the live hands are numbered 1 to hand_count).
+        sampled = {*range(step, game.hand_count + 1, step), game.hand_count}
+        rows = rows.filter(number__in=sorted(sampled))
     read = [
         (number, totals, made, declarer)
         for number, totals, made, declarer in rows.values_list(

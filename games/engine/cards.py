@@ -50,7 +50,7 @@ class Rank(StrEnum):
     @property
     def order(self) -> int:
         """Position in the natural order: 7 is 0, A is 7."""
-        return list(Rank).index(self)
+        return _RANK_ORDER[self]
 
     @classmethod
     def parse(cls, text: object, field: str = "rank") -> Rank:
@@ -63,6 +63,10 @@ class Rank(StrEnum):
     def label(self) -> Text:
         """The rank as a card's label writes it: "K" in "K♠", "10" in "10♥"."""
         return say(f"card.rank.{self.value}")
+
+
+# Read on every declaration scored: a table, not a walk through the enum.
+_RANK_ORDER = {rank: i for i, rank in enumerate(Rank)}
 
 
 @dataclass(frozen=True, order=True)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.errors import InvalidHand, ScorerError
-from games.engine.texts import Text, say
+from games.engine.texts import Grouped, Text, say
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
@@ -34,6 +34,11 @@ class HandError(ScorerError):
         return str(self.text)
 
 
+# The most hands a game holds, saved or imported: a change to its first hand re-scores and
+# rewrites every later one, and at this size that stays well within a second.
+MAX_HANDS = 5_000
+
+
 def score_game(
     variant: Variant[Any, Any],
     settings: BaseSettings,
@@ -45,11 +50,15 @@ def score_game(
 
     From `start`, the state a stored hand carried, the hands are the ones after it: the
     answer holds only those, numbered on from it, and is what scoring the whole game would
-    say about them. Without hands, `next_dealer` is None.
+    say about them. Without hands, `next_dealer` is None. A hand after the MAX_HANDS-th
+    raises HandError.
     """
+    start = start or Carried.start(variant)
+    if start.played + len(hands) > MAX_HANDS:
+        most = Grouped(MAX_HANDS)
+        raise HandError(MAX_HANDS + 1, "game", say("game.too_many_hands", most=most))
     players = tuple(players or variant.default_players)
     sides = variant.side_names(players)
-    start = start or Carried.start(variant)
     totals, winners = start.totals, list(start.winners)
     scored: list[ScoredHand] = []
     for number, hand in enumerate(hands, start=start.played + 1):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine.errors import ParseError
+from games.engine.game import MAX_HANDS as MAX_HANDS  # the record's cap is the game's
 from games.engine.game import HandError, read_hands, score_game
 from games.engine.names import check_names
 from games.engine.registry import get_variant
@@ -18,9 +19,9 @@ FORMAT = "scorer-game/1"
 KEYS = ("format", "variant", "settings", "players", "hands")
 
 # What a record may hold, checked before any of it is read, so that a hostile or broken file
-# costs little: a game of 5,000 hands is several long evenings of play, and exported with
-# declarations it is about 2 MB (the file's cap, in bytes of JSON).
-MAX_HANDS = 5_000
+# costs little. A game of MAX_HANDS (games.engine.game: 5,000) hands, the most a game holds,
+# is several long evenings of play, and exported with declarations it is about 2 MB (the
+# file's cap, in bytes of JSON).
 MAX_BYTES = 3_000_000
 MAX_DEPTH = 8  # record, hands, a hand, its declarations, one of them, and room to spare
 MAX_TEXT = 100  # the longest string or key: names, suits, cards, kinds are all far shorter

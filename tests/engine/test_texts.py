@@ -181,3 +181,23 @@ def test_on_a_right_to_left_page_names_scores_and_card_phrases_keep_their_own_di
     assert described == "4-card run 9–Q♥"
     shown = described.render(Hebrew(), lambda v: f"\u2068{v}\u2069")
     assert shown == "רצף של \u20684\u2069 קלפים \u20689–Q♥\u2069"
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_every_sentence_is_made_with_the_english_it_renders_in_english(count: int) -> None:
+    # A Text writes its English when it is made, without rendering its nested texts again
+    # (texts._english); that English is what rendering it in English gives, every sentence.
+    from games.engine.texts import Grouped, say
+
+    nested = say("card.rank.K")
+    values: list[object] = [nested, Grouped(-12345), -7, "Ann", say("variant.to_target", target=5)]
+    for id, entry in CATALOGUE.items():
+        patterns = entry if isinstance(entry, tuple) else (entry,)
+        keys = {k for p in patterns for _, k, _, _ in string.Formatter().parse(p) if k}
+        params = {k: values[i % len(values)] for i, k in enumerate(sorted(keys))}
+        if "count" in keys:
+            params["count"] = count
+        text = Text(id, **params)  # type: ignore[arg-type]
+        assert str(text) == text.render(ENGLISH), id
+    # A sentence without parameters is made once and shared.
+    assert say("card.rank.K") is nested

@@ -27,7 +27,7 @@ from games.engine.numbers import LIMIT, NotANumber, whole_number
 from games.engine.reading import Reader
 from games.engine.record import MAX_HANDS, GameRecord, _why_not_json, read_json
 from games.engine.texts import CATALOGUE, Text
-from games.engine.variant import Interim
+from games.engine.variant import Carried, Interim
 from tests.engine.test_texts import Pseudo, leftover_english
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -148,6 +148,8 @@ def finished_game() -> list[str]:
         KLOB.progress(settings, 1),
         KLOB.taker,
         *refused(lambda: score_game(KLOB, settings, hands, FOUR)),
+        # A hand after the most a game holds.
+        *refused(lambda: score_game(KLOB, settings, hands[:1], FOUR, Carried((0, 0), MAX_HANDS))),
     ]
 
 

@@ -97,7 +97,7 @@ class Text(str):
     def __new__(cls, id: str, /, **params: Param) -> Text:
         if id not in CATALOGUE:
             raise KeyError(f"no message {id!r} in the catalogue")
-        self = super().__new__(cls, _render(id, params, ENGLISH, None))
+        self = super().__new__(cls, _english(id, params))
         self.id = id
         self.params = params
         return self
@@ -142,6 +142,29 @@ def _decode(value: Any) -> Param:
     return value
 
 
+def _english(id: str, params: Mapping[str, Param]) -> str:
+    """The sentence as written, as _render gives it in ENGLISH without isolation, but with
+    each nested text's English as it already is (its str): a sentence is made on every
+    hand scored, thousands of them when an early hand of a long game changes."""
+    entry = CATALOGUE[id]
+    if isinstance(entry, tuple):
+        count = params.get("count")
+        pattern = entry[0] if isinstance(count, int) and count == 1 else entry[1]
+    else:
+        pattern = entry
+    values: dict[str, str] = {}
+    for key, value in params.items():
+        if isinstance(value, str):
+            values[key] = str.__str__(value)
+        elif isinstance(value, Grouped):
+            values[key] = ENGLISH.grouped(value.value)
+        elif isinstance(value, int):
+            values[key] = number(value)
+        else:
+            values[key] = value
+    return pattern.format_map(values)
+
+
 _RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 
 
@@ -182,8 +205,20 @@ def _render(
 
 
 def say(id: str, /, **params: Param) -> Text:
-    """The sentence `id` with its parameters: say("called", caller="Ann", trump="♠")."""
-    return Text(id, **params)
+    """The sentence `id` with its parameters: say("called", caller="Ann", trump="♠").
+
+    A word or sentence without parameters (a card's rank, "Klaberjass hand") is made once
+    and shared: a Text cannot change, and scoring a long game says them thousands of times.
+    """
+    if params:
+        return Text(id, **params)
+    found = _CONSTANT.get(id)
+    if found is None:
+        found = _CONSTANT[id] = Text(id)
+    return found
+
+
+_CONSTANT: dict[str, Text] = {}
 
 
 # The catalogue itself: one module of this package per game (and one for what they share),

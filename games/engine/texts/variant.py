@@ -16,6 +16,8 @@ _t("registry.unknown_game", "unknown game {game} (known: {known})")
 _t("game.hand_error", "hand {number}: {field}: {problem}")
 _t("game.already_ended", "the game already ended after hand {number}")
 _t("game.hand_not_an_object", "each hand must be an object")
+# {most} is written with its thousands: "5,000".
+_t("game.too_many_hands", "a game holds at most {most} hands: start a new game to play on")
 _t("record.too_large", "is larger than {megabytes} MB, the most a record may be")
 _t("record.too_deep_to_read", "is nested too deeply to be a game record")
 # {problem} is what Python's JSON reader expected, in English: "Expecting value".
