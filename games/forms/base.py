@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from django import forms
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine import VARIANTS, HandError, ScorerError
 from games.engine.cards import Rank, Suit
+from games.engine.house_rules import Rule, house_rules
 from games.engine.numbers import LIMIT, NotANumber, OutOfRange, whole_number
 from games.engine.texts import Text
 from games.forms.widgets import SeatPad
@@ -184,6 +186,9 @@ class HandForm(forms.Form):
     """What the buttons for a deal not played answer ("Nobody made trump?")."""
     outcome_labels: ClassVar[Mapping[str, StrOrPromise]] = {}
     """The button for each of the engine's unplayed outcomes (Variant.outcomes), by value."""
+    rule_words: ClassVar[Mapping[str, RuleWords]] = {}
+    """The words of each of the engine's house rules, by settings key, in the order the
+    new-game form asks them (settings_fields)."""
 
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     version = WholeNumberField(widget=forms.HiddenInput, required=False)
@@ -211,10 +216,16 @@ class HandForm(forms.Form):
             self.initial["key"] = uuid.uuid4().hex
 
     @classmethod
-    def settings_fields(cls) -> Sequence[SettingSpec]:
-        """The house rules a new game of this kind asks for, in the order shown: one for
-        each of the engine's settings keys (Variant.setting_keys)."""
-        return ()
+    def settings_fields(cls) -> tuple[SettingSpec, ...]:
+        """The house rules a new game of this kind asks for: each of the engine's settings
+        keys (Variant.setting_keys) once, with its values from the engine, in the order of
+        `rule_words` (a key it does not name comes last, called by its key)."""
+        engine = VARIANTS[cls.variant]
+        rules = house_rules(engine.settings_class)
+        keys = engine.setting_keys()
+        shown = [key for key in cls.rule_words if key in keys]
+        shown += [key for key in keys if key not in cls.rule_words]
+        return tuple(SettingSpec(rules[key], cls.rule_words.get(key)) for key in shown)
 
     @classmethod
     def phases_of(cls) -> tuple[Phase, ...]:
@@ -356,20 +367,40 @@ def named_field(field: forms.Field, label: str, generic: str) -> forms.Field:
     return field
 
 
-class SettingSpec:
-    """A house rule the new-game form asks for: its label and choices (lazy translations,
-    read when the form is shown)."""
+@dataclass(frozen=True)
+class RuleWords:
+    """The words a new-game form asks one of the engine's house rules with (lazy
+    translations, read when the form is shown): its label, the words of each of its values,
+    by value (a number without words of its own shows as itself: "50", "−4"), whether it is
+    among the main rules, and a line of help. Which values there are, in which order, and
+    the default, are the engine's (games/engine/house_rules.py)."""
 
-    def __init__(
-        self,
-        key: str,
-        label: StrOrPromise,
-        choices: list[tuple[Any, StrOrPromise]] | None = None,
-        main: bool = False,
-        help: StrOrPromise = "",
-    ) -> None:
-        self.key = key
-        self.label = label
-        self.main = main
-        self.help = help
-        self.choices = [(json.dumps(v), text) for v, text in choices] if choices else None
+    label: StrOrPromise
+    values: Mapping[Any, StrOrPromise] = dataclass_field(default_factory=dict)
+    main: bool = False
+    help: StrOrPromise = ""
+
+
+def value_words(value: object) -> str:
+    """A value of a house rule without words of its own: a number with a real minus sign."""
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return f"\u2212{-value}"
+    return str(value)
+
+
+class SettingSpec:
+    """A house rule the new-game form asks for: the engine's rule, with its words. A choice
+    offers the engine's values, in the engine's order, as JSON (`"half"`, `50`, `true`);
+    a rule with no options (`choices` None) is a whole number."""
+
+    def __init__(self, rule: Rule, words: RuleWords | None = None) -> None:
+        words = words or RuleWords(rule.key)
+        self.key = rule.key
+        self.label = words.label
+        self.main = words.main
+        self.help = words.help
+        self.values = rule.options
+        self.choices: list[tuple[str, StrOrPromise]] | None = [
+            (json.dumps(value), words.values.get(value) or value_words(value))
+            for value in rule.options
+        ] or None

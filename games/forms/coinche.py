@@ -22,7 +22,7 @@ from games.forms.base import (
     DURING,
     SUITS,
     HandForm,
-    SettingSpec,
+    RuleWords,
     card_points_field,
     named_field,
     seat_choices,
@@ -169,9 +169,71 @@ class CoincheRows(DeclarationRows):
     BELLA = False
 
 
+RULE_WORDS = {
+    "target": RuleWords(gettext_lazy("Play to"), main=True),
+    "announcements": RuleWords(
+        gettext_lazy("Announcements (tierce, quarte, carré)"),
+        {
+            False: gettext_lazy("Not played: belote only"),
+            True: gettext_lazy("Played, judged at the first trick"),
+        },
+    ),
+    "rounding": RuleWords(
+        gettext_lazy("Hand scores"),
+        {
+            "nearest": gettext_lazy("To the nearest 10: a deal is 160, a capot 250"),
+            "none": gettext_lazy("Exact points: a deal is 162, a capot 252"),
+        },
+    ),
+    "scoring": RuleWords(
+        gettext_lazy("A made contract scores"),
+        {
+            "made_plus_contract": gettext_lazy("Points made + the contract"),
+            "contract_only": gettext_lazy("The contract only (points annoncés)"),
+        },
+    ),
+    "coinche_scoring": RuleWords(
+        gettext_lazy("A coinched contract"),
+        {
+            "winner_all": gettext_lazy("The winners take (160 + contract) × 2 or × 4"),
+            "multiply_score": gettext_lazy("The takers' points + contract, × 2 or × 4"),
+        },
+    ),
+    "belote_on_failure": RuleWords(
+        gettext_lazy("Belote when the contract fails"),
+        {
+            "holder": gettext_lazy("Stays with its team"),
+            "defenders": gettext_lazy("Goes to the defenders"),
+        },
+    ),
+    "bonus_in_contract": RuleWords(
+        gettext_lazy("Belote and announcements towards the contract"),
+        {
+            True: gettext_lazy("They count"),
+            False: gettext_lazy("Only card points and the last trick count"),
+        },
+    ),
+    "min_contract": RuleWords(gettext_lazy("Lowest bid")),
+    "contract_step": RuleWords(gettext_lazy("Bids rise by")),
+    "max_contract": RuleWords(gettext_lazy("Highest bid below capot")),
+    "generale": RuleWords(
+        gettext_lazy("Générale (500, every trick by the taker alone)"),
+        {False: gettext_lazy("No"), True: gettext_lazy("Yes")},
+    ),
+    "passed_deal": RuleWords(
+        gettext_lazy("After four passes"),
+        {
+            "next": gettext_lazy("The next player deals"),
+            "same": gettext_lazy("The same dealer deals again"),
+        },
+    ),
+}
+
+
 class CoincheHandForm(CoincheRows, HandForm):
     variant = "coinche"
     game_name = pgettext_lazy("game", "Coinche")
+    rule_words = RULE_WORDS
     outcome_question = gettext_lazy("Nobody made trump?")
     outcome_labels: ClassVar[dict[str, StrOrPromise]] = {
         "passed": gettext_lazy("Everyone passed: redeal")
@@ -300,10 +362,6 @@ class CoincheHandForm(CoincheRows, HandForm):
                 _("Card points"),
             )
         self.team_names = [name for _key, name in teams]
-
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS
 
     def contract_choices(self) -> list[tuple[str, StrOrPromise]]:
         """80, 90, … 160 (the house's range and step), capot (250) and, when played, the
@@ -497,72 +555,3 @@ class CoincheHandForm(CoincheRows, HandForm):
         if field is None:
             return False
         return choices is None or value in {str(key) for key, _label in choices}
-
-
-SETTINGS = [
-    SettingSpec("target", gettext_lazy("Play to"), main=True),
-    SettingSpec(
-        "announcements",
-        gettext_lazy("Announcements (tierce, quarte, carré)"),
-        [
-            (False, gettext_lazy("Not played: belote only")),
-            (True, gettext_lazy("Played, judged at the first trick")),
-        ],
-    ),
-    SettingSpec(
-        "rounding",
-        gettext_lazy("Hand scores"),
-        [
-            ("nearest", gettext_lazy("To the nearest 10: a deal is 160, a capot 250")),
-            ("none", gettext_lazy("Exact points: a deal is 162, a capot 252")),
-        ],
-    ),
-    SettingSpec(
-        "scoring",
-        gettext_lazy("A made contract scores"),
-        [
-            ("made_plus_contract", gettext_lazy("Points made + the contract")),
-            ("contract_only", gettext_lazy("The contract only (points annoncés)")),
-        ],
-    ),
-    SettingSpec(
-        "coinche_scoring",
-        gettext_lazy("A coinched contract"),
-        [
-            ("winner_all", gettext_lazy("The winners take (160 + contract) × 2 or × 4")),
-            ("multiply_score", gettext_lazy("The takers' points + contract, × 2 or × 4")),
-        ],
-    ),
-    SettingSpec(
-        "belote_on_failure",
-        gettext_lazy("Belote when the contract fails"),
-        [
-            ("holder", gettext_lazy("Stays with its team")),
-            ("defenders", gettext_lazy("Goes to the defenders")),
-        ],
-    ),
-    SettingSpec(
-        "bonus_in_contract",
-        gettext_lazy("Belote and announcements towards the contract"),
-        [
-            (True, gettext_lazy("They count")),
-            (False, gettext_lazy("Only card points and the last trick count")),
-        ],
-    ),
-    SettingSpec("min_contract", gettext_lazy("Lowest bid"), [(80, "80"), (90, "90")]),
-    SettingSpec("contract_step", gettext_lazy("Bids rise by"), [(10, "10"), (5, "5")]),
-    SettingSpec("max_contract", gettext_lazy("Highest bid below capot")),
-    SettingSpec(
-        "generale",
-        gettext_lazy("Générale (500, every trick by the taker alone)"),
-        [(False, gettext_lazy("No")), (True, gettext_lazy("Yes"))],
-    ),
-    SettingSpec(
-        "passed_deal",
-        gettext_lazy("After four passes"),
-        [
-            ("next", gettext_lazy("The next player deals")),
-            ("same", gettext_lazy("The same dealer deals again")),
-        ],
-    ),
-]

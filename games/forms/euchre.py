@@ -8,11 +8,39 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.forms.base import SUITS, HandForm, SettingSpec, choice_field, seat_choices
+from games.forms.base import SUITS, HandForm, RuleWords, choice_field, seat_choices
 from games.forms.widgets import Pad, SeatPad, SuitPad
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
+
+
+RULE_WORDS = {
+    "target": RuleWords(_("Play to"), main=True),
+    "all_pass": RuleWords(
+        _("When everyone passes twice"),
+        {
+            "redeal": _("Redeal: nobody scores"),
+            "stick_the_dealer": _("Stick the dealer: the dealer must name trump"),
+            "dealer_forfeit": _("The dealer may decline: opponents +1"),
+        },
+        main=True,
+    ),
+    "stuck_dealer_any_suit": RuleWords(
+        _("A stuck dealer"),
+        {False: _("Names another suit"), True: _("May name the turned-down suit")},
+    ),
+    "lone_euchre_points": RuleWords(
+        _("Euchring a lone hand"), {2: _("2 points"), 4: _("4 points")}
+    ),
+    "defend_alone": RuleWords(
+        _("A defender may play alone"),
+        {False: _("No"), True: _("Yes: euchring a loner alone is 4")},
+    ),
+    "super_euchre": RuleWords(
+        _("Makers take no trick (super-euchre)"), {False: _("2 as usual"), True: _("4 points")}
+    ),
+}
 
 
 class EuchreHandForm(HandForm):
@@ -20,6 +48,7 @@ class EuchreHandForm(HandForm):
 
     variant = "euchre"
     game_name = pgettext_lazy("game", "Euchre")
+    rule_words = RULE_WORDS
     error_fields: ClassVar[dict[str, str]] = {"alone": "alone"}
     outcome_question = _("Nobody made trump?")
     outcome_labels: ClassVar[dict[str, StrOrPromise]] = {
@@ -58,10 +87,6 @@ class EuchreHandForm(HandForm):
         choices=[("", "—"), ("1", _("Ordered up (round 1)")), ("2", _("Named (round 2)"))],
     )
     turned_up = forms.ChoiceField(required=False, choices=[("", "—"), *SUITS], label=_("Turned up"))
-
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -102,38 +127,3 @@ class EuchreHandForm(HandForm):
             "round": str(facts.get("round", "")),
             "turned_up": facts.get("turned_up", ""),
         }
-
-
-SETTINGS = [
-    SettingSpec("target", _("Play to"), main=True),
-    SettingSpec(
-        "all_pass",
-        _("When everyone passes twice"),
-        [
-            ("redeal", _("Redeal: nobody scores")),
-            ("stick_the_dealer", _("Stick the dealer: the dealer must name trump")),
-            ("dealer_forfeit", _("The dealer may decline: opponents +1")),
-        ],
-        main=True,
-    ),
-    SettingSpec(
-        "stuck_dealer_any_suit",
-        _("A stuck dealer"),
-        [(False, _("Names another suit")), (True, _("May name the turned-down suit"))],
-    ),
-    SettingSpec(
-        "lone_euchre_points",
-        _("Euchring a lone hand"),
-        [(2, _("2 points")), (4, _("4 points"))],
-    ),
-    SettingSpec(
-        "defend_alone",
-        _("A defender may play alone"),
-        [(False, _("No")), (True, _("Yes: euchring a loner alone is 4"))],
-    ),
-    SettingSpec(
-        "super_euchre",
-        _("Makers take no trick (super-euchre)"),
-        [(False, _("2 as usual")), (True, _("4 points"))],
-    ),
-]

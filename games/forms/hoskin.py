@@ -18,7 +18,7 @@ from games.forms.base import (
     DURING,
     SUITS,
     HandForm,
-    SettingSpec,
+    RuleWords,
     WholeNumberField,
     choice_field,
     named_field,
@@ -52,22 +52,51 @@ def ihale_calls(calls: list[int | None], dealer: int, seats: int) -> list[dict[s
     return calls_in_turn(calls, [(dealer + 1) % seats, (dealer + 2) % seats])
 
 
-HOSKIN_COMMON = [
-    SettingSpec("target", gettext_lazy("Baraj (play to)"), main=True),
-    SettingSpec(
-        "card_values",
+HOSKIN_COMMON = {
+    "target": RuleWords(gettext_lazy("Baraj (play to)"), main=True),
+    "card_values": RuleWords(
         gettext_lazy("Card values in tricks"),
-        [
-            ("ace_ten", gettext_lazy("A 11, 10 10, K 4, Q 3, J 2")),
-            ("tens", gettext_lazy("A, 10, K 10 each; Q, J 0")),
-        ],
+        {
+            "ace_ten": gettext_lazy("A 11, 10 10, K 4, Q 3, J 2"),
+            "tens": gettext_lazy("A, 10, K 10 each; Q, J 0"),
+        },
     ),
-    SettingSpec(
-        "last_trick_bonus",
-        gettext_lazy("Last trick"),
-        [(20, "+20"), (10, "+10"), (0, gettext_lazy("Nothing"))],
+    "last_trick_bonus": RuleWords(
+        gettext_lazy("Last trick"), {20: "+20", 10: "+10", 0: gettext_lazy("Nothing")}
     ),
-]
+}
+
+SETTINGS_PARTNERS = {
+    **HOSKIN_COMMON,
+    "bid_step": RuleWords(
+        gettext_lazy("Ihale rises in"), {10: gettext_lazy("10s"), 50: gettext_lazy("50s")}
+    ),
+    "both_cross": RuleWords(
+        gettext_lazy("Both sides reach the baraj"),
+        {
+            "contract": gettext_lazy("The contract side wins"),
+            "higher": gettext_lazy("The higher total wins"),
+        },
+    ),
+}
+
+SETTINGS_TEKLI = {
+    **HOSKIN_COMMON,
+    "gomu_to": RuleWords(
+        gettext_lazy("The gömü's points go to"),
+        {
+            "last_trick": gettext_lazy("Whoever takes the last trick"),
+            "holder": gettext_lazy("The ihale holder"),
+        },
+    ),
+    "both_cross": RuleWords(
+        gettext_lazy("Several reach the baraj"),
+        {
+            "contract": gettext_lazy("The holder wins if among them"),
+            "higher": gettext_lazy("The higher total wins"),
+        },
+    ),
+}
 
 
 class HoskinHandForm(HandForm):
@@ -98,6 +127,7 @@ class HoskinHandForm(HandForm):
             "Choose the koz (trump) first: the seri and the trump evli need it."
         ),
     }
+    rule_words: ClassVar[dict[str, RuleWords]] = SETTINGS_PARTNERS
     outcome_question = gettext_lazy("The deal is void?")
     outcome_labels: ClassVar[dict[str, StrOrPromise]] = {"void": gettext_lazy("Void deal: redeal")}
     phase_fields: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -170,10 +200,6 @@ class HoskinHandForm(HandForm):
     unannounced_burial = forms.BooleanField(
         required=False, label=gettext_lazy("Unannounced burial")
     )
-
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS_PARTNERS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -350,9 +376,7 @@ class HoskinTekliHandForm(HoskinHandForm):
     tekli = True
     OTHER_GAMES_FIELDS = ("violation", "struck", "auction")
 
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS_TEKLI
+    rule_words = SETTINGS_TEKLI
 
     def shape_contract(self) -> None:
         """The ladder's three contracts are buttons: nothing to shape."""
@@ -407,42 +431,3 @@ class HoskinTekliHandForm(HoskinHandForm):
             return {}
         place = (int(holder) - int(dealer) - 1) % len(self.names)
         return {"contract": str(550 + 100 * place)}
-
-
-SETTINGS_PARTNERS = [
-    *HOSKIN_COMMON,
-    SettingSpec(
-        "bid_step",
-        gettext_lazy("Ihale rises in"),
-        [(10, gettext_lazy("10s")), (50, gettext_lazy("50s"))],
-    ),
-    SettingSpec(
-        "both_cross",
-        gettext_lazy("Both sides reach the baraj"),
-        [
-            ("contract", gettext_lazy("The contract side wins")),
-            ("higher", gettext_lazy("The higher total wins")),
-        ],
-    ),
-]
-
-
-SETTINGS_TEKLI = [
-    *HOSKIN_COMMON,
-    SettingSpec(
-        "gomu_to",
-        gettext_lazy("The gömü's points go to"),
-        [
-            ("last_trick", gettext_lazy("Whoever takes the last trick")),
-            ("holder", gettext_lazy("The ihale holder")),
-        ],
-    ),
-    SettingSpec(
-        "both_cross",
-        gettext_lazy("Several reach the baraj"),
-        [
-            ("contract", gettext_lazy("The holder wins if among them")),
-            ("higher", gettext_lazy("The higher total wins")),
-        ],
-    ),
-]

@@ -14,7 +14,7 @@ from games.forms.base import (
     DURING,
     SUITS,
     HandForm,
-    SettingSpec,
+    RuleWords,
     WholeNumberField,
     card_points_field,
     choice_field,
@@ -24,10 +24,67 @@ from games.forms.base import (
 from games.forms.declarations import DeclarationRows, DeclarationsForm
 from games.forms.widgets import Pad, SeatPad, SuitPad
 
+RULE_WORDS = {
+    "target": RuleWords(gettext_lazy("Play to"), main=True),
+    "tie_rule": RuleWords(
+        gettext_lazy("A tie"),
+        {
+            "forfeit": gettext_lazy("Caller forfeits everything"),
+            "half": gettext_lazy("Caller 0, opponents keep their own"),
+        },
+    ),
+    "bella_on_forfeit": RuleWords(
+        gettext_lazy("Bella on a forfeit"),
+        {
+            "opponents": gettext_lazy("Goes to the opponents"),
+            "holder": gettext_lazy("Stays with its team"),
+        },
+    ),
+    "sequence_scope": RuleWords(
+        gettext_lazy("Who scores sequences"),
+        {
+            "team": gettext_lazy("The whole best team"),
+            "player": gettext_lazy("Only the best player"),
+        },
+    ),
+    "final_tiebreak": RuleWords(
+        gettext_lazy("Sequences tie exactly"),
+        {
+            "seat": gettext_lazy("Nearest the forehand wins"),
+            "none": gettext_lazy("Nobody scores them"),
+        },
+    ),
+    "run5_value": RuleWords(gettext_lazy("Run of 5 or more")),
+    "capot": RuleWords(
+        gettext_lazy("All 8 tricks (capot)"),
+        {
+            "none": gettext_lazy("No bonus"),
+            "double": gettext_lazy("Doubles"),
+            "plus90": "+90",
+        },
+    ),
+    "zero_trick_sequences": RuleWords(
+        gettext_lazy("A team with no trick"),
+        {
+            True: gettext_lazy("Keeps its sequences"),
+            False: gettext_lazy("Loses its sequences"),
+        },
+    ),
+    "yas_value": RuleWords(gettext_lazy("Trump jack (Yas)")),
+    "both_cross": RuleWords(
+        gettext_lazy("Both teams reach the target"),
+        {
+            "higher": gettext_lazy("Higher total wins"),
+            "caller": gettext_lazy("Caller wins if made"),
+        },
+    ),
+}
+
 
 class KlaberjassHandForm(DeclarationRows, HandForm):
     variant = "klaberjass"
     game_name = pgettext_lazy("game", "Klaberjass")
+    rule_words = RULE_WORDS
     helper_form = DeclarationsForm
     error_fields: ClassVar[dict[str, str]] = {
         "card_points": "points_0",
@@ -79,10 +136,6 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         label=gettext_lazy("Tricks"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -145,67 +198,3 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
             initial["tricks_0"], initial["tricks_1"] = facts["tricks"]
         initial.update(cls.declaration_initial(facts.get("declarations", [])))
         return initial
-
-
-SETTINGS = [
-    SettingSpec("target", gettext_lazy("Play to"), main=True),
-    SettingSpec(
-        "tie_rule",
-        gettext_lazy("A tie"),
-        [
-            ("forfeit", gettext_lazy("Caller forfeits everything")),
-            ("half", gettext_lazy("Caller 0, opponents keep their own")),
-        ],
-    ),
-    SettingSpec(
-        "bella_on_forfeit",
-        gettext_lazy("Bella on a forfeit"),
-        [
-            ("opponents", gettext_lazy("Goes to the opponents")),
-            ("holder", gettext_lazy("Stays with its team")),
-        ],
-    ),
-    SettingSpec(
-        "sequence_scope",
-        gettext_lazy("Who scores sequences"),
-        [
-            ("team", gettext_lazy("The whole best team")),
-            ("player", gettext_lazy("Only the best player")),
-        ],
-    ),
-    SettingSpec(
-        "final_tiebreak",
-        gettext_lazy("Sequences tie exactly"),
-        [
-            ("seat", gettext_lazy("Nearest the forehand wins")),
-            ("none", gettext_lazy("Nobody scores them")),
-        ],
-    ),
-    SettingSpec("run5_value", gettext_lazy("Run of 5 or more"), [(50, "50"), (100, "100")]),
-    SettingSpec(
-        "capot",
-        gettext_lazy("All 8 tricks (capot)"),
-        [
-            ("none", gettext_lazy("No bonus")),
-            ("double", gettext_lazy("Doubles")),
-            ("plus90", "+90"),
-        ],
-    ),
-    SettingSpec(
-        "zero_trick_sequences",
-        gettext_lazy("A team with no trick"),
-        [
-            (True, gettext_lazy("Keeps its sequences")),
-            (False, gettext_lazy("Loses its sequences")),
-        ],
-    ),
-    SettingSpec("yas_value", gettext_lazy("Trump jack (Yas)"), [(20, "20"), (22, "22")]),
-    SettingSpec(
-        "both_cross",
-        gettext_lazy("Both teams reach the target"),
-        [
-            ("higher", gettext_lazy("Higher total wins")),
-            ("caller", gettext_lazy("Caller wins if made")),
-        ],
-    ),
-]

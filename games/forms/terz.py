@@ -14,7 +14,7 @@ from games.forms.base import (
     DURING,
     SUITS,
     HandForm,
-    SettingSpec,
+    RuleWords,
     card_points_field,
     choice_field,
     named_field,
@@ -23,12 +23,35 @@ from games.forms.base import (
 from games.forms.declarations import TerzDeclarationsForm, TerzRows
 from games.forms.widgets import Pad, SeatPad, SuitPad
 
+RULE_WORDS = {
+    "target": RuleWords(gettext_lazy("Play to"), main=True),
+    "card_values": RuleWords(
+        gettext_lazy("Card values"),
+        {
+            "seed": gettext_lazy("A 11, 10 10, K 3, Q 2, J 1 — trump J 20, 9 13 (140)"),
+            "standard": gettext_lazy("A 11, 10 10, K 4, Q 3, J 2 — trump J 20, 9 14 (152)"),
+        },
+    ),
+    "marriage_suits": RuleWords(
+        gettext_lazy("Marriages"),
+        {"any": gettext_lazy("In any suit"), "trump": gettext_lazy("Only in trumps")},
+    ),
+    "combo_tiebreak": RuleWords(
+        gettext_lazy("Equal combinations"),
+        {
+            "first": gettext_lazy("The one announced first"),
+            "trump": gettext_lazy("Trumps first, then the earlier"),
+        },
+    ),
+}
+
 
 class TerzHandForm(TerzRows, HandForm):
     """Dealer, trump, one player's card points, the last trick, combinations as announced."""
 
     variant = "terz"
     game_name = pgettext_lazy("game", "Terz")
+    rule_words = RULE_WORDS
     helper_form = TerzDeclarationsForm
     error_fields: ClassVar[dict[str, str]] = {"card_points": "points_0"}
     phase_fields: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -44,10 +67,6 @@ class TerzHandForm(TerzRows, HandForm):
     last_trick = forms.TypedChoiceField(
         coerce=int, widget=Pad(teams=True), label=gettext_lazy("Last trick")
     )
-
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -89,29 +108,3 @@ class TerzHandForm(TerzRows, HandForm):
             "last_trick": facts["last_trick"],
             **cls.declaration_initial(facts.get("declarations", [])),
         }
-
-
-SETTINGS = [
-    SettingSpec("target", gettext_lazy("Play to"), main=True),
-    SettingSpec(
-        "card_values",
-        gettext_lazy("Card values"),
-        [
-            ("seed", gettext_lazy("A 11, 10 10, K 3, Q 2, J 1 — trump J 20, 9 13 (140)")),
-            ("standard", gettext_lazy("A 11, 10 10, K 4, Q 3, J 2 — trump J 20, 9 14 (152)")),
-        ],
-    ),
-    SettingSpec(
-        "marriage_suits",
-        gettext_lazy("Marriages"),
-        [("any", gettext_lazy("In any suit")), ("trump", gettext_lazy("Only in trumps"))],
-    ),
-    SettingSpec(
-        "combo_tiebreak",
-        gettext_lazy("Equal combinations"),
-        [
-            ("first", gettext_lazy("The one announced first")),
-            ("trump", gettext_lazy("Trumps first, then the earlier")),
-        ],
-    ),
-]
