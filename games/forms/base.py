@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -71,8 +71,43 @@ def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
     return field
 
 
-def seat_choices(names: list[str]) -> list[tuple[str, str]]:
+def seat_choices(names: Sequence[str]) -> list[tuple[str, str]]:
     return [(str(i), name) for i, name in enumerate(names)]
+
+
+class SeatField(forms.TypedChoiceField):
+    """A seat (or with `sides` a side), chosen by its player's (or side's) name, after a
+    `blank` choice when one is given ("None"): the form offers the names (offer_seats)."""
+
+    def __init__(
+        self, *, sides: bool = False, blank: StrOrPromise | None = None, **kwargs: Any
+    ) -> None:
+        kwargs.setdefault("coerce", int)
+        super().__init__(**kwargs)
+        self.sides = sides
+        self.blank = blank
+
+    def offer(self, seats: list[tuple[str, str]], sides: list[tuple[str, str]]) -> None:
+        offered: list[tuple[str, StrOrPromise]] = [*(sides if self.sides else seats)]
+        self.choices = offered if self.blank is None else [("", self.blank), *offered]
+
+
+def offer_seats(
+    fields: Mapping[str, forms.Field],
+    names: Sequence[str],
+    sides: Sequence[str],
+    teams: bool,
+    goes: str = "left",
+) -> None:
+    """Give a form's seat fields the players' names (or the sides'), and its pads of seats
+    the teams' colours (`teams`) and the way play goes round (`goes`)."""
+    seats, named_sides = seat_choices(names), seat_choices(sides)
+    for field in fields.values():
+        if isinstance(field, SeatField):
+            field.offer(seats, named_sides)
+        if isinstance(field.widget, SeatPad):
+            field.widget.teams = teams
+            field.widget.goes = goes
 
 
 class WholeNumberField(forms.IntegerField):
@@ -175,6 +210,15 @@ class HandForm(forms.Form):
     helper_form: ClassVar[HelperFormClass | None] = None
     """The declarations helper's form, for a game with the "declarations" tool."""
     error_fields: ClassVar[dict[str, str]] = {}
+    """The form field that shows an engine error about a hand key, where it is not the
+    field of the key's own name."""
+    copied: ClassVar[tuple[str, ...]] = ("dealer",)
+    """The hand's facts that are form fields of the same name: `facts()` copies what was
+    entered (leaving out what was not: None, "", an unticked box), `initial_from()` copies
+    them back."""
+    spread: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """A list fact entered in a box per side (`"card_points": ("points_0", "points_1")`):
+    the list when any box is filled in."""
     phase_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The fields of each of the engine's phases (Variant.phases), by the phase's key."""
     phase_names: ClassVar[Mapping[str, tuple[StrOrPromise, StrOrPromise]]] = PHASE_NAMES
@@ -192,6 +236,8 @@ class HandForm(forms.Form):
 
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     version = WholeNumberField(widget=forms.HiddenInput, required=False)
+    # Every game's first fact; the declarations helper takes it from here too.
+    dealer = SeatField(widget=SeatPad, label=gettext_lazy("Dealer"))
 
     # Fields that are about the save, not about the hand: never part of the hand in progress.
     CONTROL_FIELDS = frozenset({"key", "version", "outcome"})
@@ -208,10 +254,8 @@ class HandForm(forms.Form):
         self.declaration_errors: list[str] = []
         self.engine = VARIANTS[self.variant]
         self.teams = self.engine.teams
-        for field in self.fields.values():
-            if isinstance(field.widget, SeatPad):
-                field.widget.teams = self.teams
-                field.widget.goes = self.engine.seats_go
+        sides = self.engine.side_names(names)
+        offer_seats(self.fields, names, sides, self.teams, self.engine.seats_go)
         if not self.is_bound and not self.initial.get("key"):
             self.initial["key"] = uuid.uuid4().hex
 
@@ -269,7 +313,34 @@ class HandForm(forms.Form):
         super().full_clean()
 
     def facts(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The engine's facts of the hand as entered: a deal not played is its dealer and its
+        outcome (and `unplayed_facts()`); else the `copied` fields, the `spread` lists and
+        the declarations. A form whose facts need more translating writes its own."""
+        d = self.cleaned_data
+        outcome = d.get("outcome")
+        if outcome and outcome != "played":
+            return {"dealer": d["dealer"], "outcome": outcome, **self.unplayed_facts()}
+        facts = {name: d.get(name) for name in self.copied if _given(d.get(name))}
+        for key, names in self.spread.items():
+            values = [d.get(name) for name in names]
+            if any(value is not None for value in values):
+                facts[key] = values
+        declarations = self.declaration_facts()
+        if declarations:
+            facts["declarations"] = declarations
+        return facts
+
+    def unplayed_facts(self) -> dict[str, Any]:
+        """What a deal not played records beyond its dealer and its outcome: nothing."""
+        return {}
+
+    def declaration_facts(self) -> list[dict[str, Any]]:
+        """The declarations entered (DeclarationRows): none without rows."""
+        return []
+
+    @classmethod
+    def declaration_initial(cls, declarations: list[dict[str, Any]]) -> dict[str, Any]:
+        return {}
 
     @property
     def error_phase(self) -> str:
@@ -311,14 +382,23 @@ class HandForm(forms.Form):
         for name, field in self.fields.items():
             if field.required and name in self.errors and self.data.get(name) in (None, ""):
                 # "Ann & Cleo's card points" and "Ben & Dov's card points" are "Card points".
-                label = str(getattr(field, "generic_label", None) or self[name].label)
+                label = str(getattr(field, GENERIC_LABEL, None) or self[name].label)
                 if label not in labels:
                     labels.append(label)
         return labels
 
     @classmethod
     def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError
+        """The form's fields as a stored hand fills them in, for editing it: `facts()` read
+        back (a fact left at its default is not stored, and its field starts empty)."""
+        initial = {name: facts[name] for name in cls.copied if name in facts}
+        if "outcome" in cls.base_fields:
+            initial["outcome"] = facts.get("outcome", "played")
+        for key, names in cls.spread.items():
+            if key in facts:
+                initial.update(zip(names, facts[key], strict=True))
+        initial.update(cls.declaration_initial(facts.get("declarations", [])))
+        return initial
 
     def engine_error(self, error: ScorerError) -> None:
         """Show an engine error beside the field it is about (or above the form)."""
@@ -341,6 +421,11 @@ def _entered(value: Any) -> Any:
     return value
 
 
+def _given(value: Any) -> bool:
+    """Whether a field holds a fact: not None, not "", not an unticked box (0 is a fact)."""
+    return value is not None and value != "" and value is not False
+
+
 def _int(value: Any) -> int | None:
     return None if value in (None, "") else int(value)
 
@@ -358,12 +443,15 @@ def card_points_field(side: int) -> WholeNumberField:
     )
 
 
+GENERIC_LABEL = "generic_label"
+
+
 def named_field(field: forms.Field, label: str, generic: str) -> forms.Field:
     """A field labelled with a name ("Ann & Cleo's card points"), which the list of what is
     still to come calls by what it is (`generic`: "Card points")."""
     field.label = label
     # A label of Scorer's own on Django's field, read back with getattr.
-    field.generic_label = generic  # type: ignore[attr-defined]
+    setattr(field, GENERIC_LABEL, generic)
     return field
 
 
@@ -399,8 +487,8 @@ class SettingSpec:
         self.label = words.label
         self.main = words.main
         self.help = words.help
-        self.values = rule.options
+        said = words.values
         self.choices: list[tuple[str, StrOrPromise]] | None = [
-            (json.dumps(value), words.values.get(value) or value_words(value))
+            (json.dumps(value), said[value] if value in said else value_words(value))
             for value in rule.options
         ] or None

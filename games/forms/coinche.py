@@ -23,7 +23,9 @@ from games.forms.base import (
     SUITS,
     HandForm,
     RuleWords,
+    SeatField,
     card_points_field,
+    choice_field,
     named_field,
     seat_choices,
 )
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 CAPOT = "capot"
+NOBODY = pgettext_lazy("nobody", "None")
 PASSED = ("passed",)
 """A deal all four passed, as the outcome button sends it."""
 # A contract pad holds this many buttons at most; a longer list of contracts is a menu.
@@ -241,16 +244,8 @@ class CoincheHandForm(CoincheRows, HandForm):
     error_fields: ClassVar[dict[str, str]] = {
         "bids": "auction",
         "outcome": "auction",
-        "taker": "taker",
-        "contract": "contract",
-        "trump": "trump",
         "coinche": "coinched",
         "card_points": "points_0",
-        "last_trick": "last_trick",
-        "all_tricks": "all_tricks",
-        "alone": "alone",
-        "belote": "belote",
-        "declarations": "declarations",
     }
     phase_fields: ClassVar[dict[str, tuple[str, ...]]] = {
         BEFORE: (
@@ -268,7 +263,6 @@ class CoincheHandForm(CoincheRows, HandForm):
         AFTER: ("points_0", "points_1", "last_trick", "all_tricks", "alone"),
     }
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
     outcome = forms.ChoiceField(
         required=False,
         label=gettext_lazy("Outcome"),
@@ -277,7 +271,7 @@ class CoincheHandForm(CoincheRows, HandForm):
             ("passed", pgettext_lazy("coinche deal", "all passed")),
         ],
     )
-    taker = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Taker"))
+    taker = SeatField(widget=SeatPad, label=gettext_lazy("Taker"))
     contract = forms.ChoiceField(widget=Pad(pad_class="rank-pad"), label=gettext_lazy("Contract"))
     trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
     # The coinche as two ticks (a tick can be taken back with a tap): coinched, ×2, and
@@ -293,35 +287,34 @@ class CoincheHandForm(CoincheRows, HandForm):
             "E.g. 80h p 100h p p p"
         ),
     )
-    coinched_by = forms.TypedChoiceField(
+    coinched_by = SeatField(
+        blank=NOBODY,
         required=False,
-        coerce=int,
         empty_value=None,
         widget=Pad,
         label=gettext_lazy("Who coinched"),
     )
-    surcoinched_by = forms.TypedChoiceField(
+    surcoinched_by = SeatField(
+        blank=NOBODY,
         required=False,
-        coerce=int,
         empty_value=None,
         widget=Pad,
         label=gettext_lazy("Who surcoinched"),
     )
-    belote = forms.TypedChoiceField(
+    belote = SeatField(
+        blank=NOBODY,
         required=False,
-        coerce=int,
         empty_value=None,
         widget=Pad,
         label=gettext_lazy("Belote"),
     )
     points_0 = card_points_field(0)
     points_1 = card_points_field(1)
-    last_trick = forms.TypedChoiceField(
-        coerce=int, widget=Pad(teams=True), label=gettext_lazy("Last trick")
-    )
-    all_tricks = forms.TypedChoiceField(
+    last_trick = SeatField(sides=True, widget=Pad(teams=True), label=gettext_lazy("Last trick"))
+    all_tricks = SeatField(
+        sides=True,
+        blank=pgettext_lazy("no capot", "No"),
         required=False,
-        coerce=int,
         empty_value=None,
         widget=Pad,
         label=gettext_lazy("Every trick"),
@@ -331,16 +324,9 @@ class CoincheHandForm(CoincheRows, HandForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = seat_choices(self.names)
-        teams = seat_choices(list(self.engine.side_names(self.names)))
-        nobody = ("", pgettext_lazy("nobody", "None"))
-        for name in ("dealer", "taker"):
-            self.fields[name].choices = seats  # type: ignore[attr-defined]
-        for name in ("coinched_by", "surcoinched_by", "belote"):
-            self.fields[name].choices = [nobody, *seats]  # type: ignore[attr-defined]
-        self.fields["last_trick"].choices = teams  # type: ignore[attr-defined]
-        self.fields["all_tricks"].choices = [("", pgettext_lazy("no capot", "No")), *teams]  # type: ignore[attr-defined]
+        teams = seat_choices(self.engine.side_names(self.names))
         contracts = self.contract_choices()
-        self.fields["contract"].choices = contracts  # type: ignore[attr-defined]
+        choice_field(self, "contract").choices = contracts
         # A pad of buttons for the usual contracts; a longer list (bids to 650, or in fives)
         # is a menu.
         self.contract_pad = len(contracts) <= PAD_MOST

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.forms.base import SUITS, HandForm, RuleWords, choice_field, seat_choices
+from games.forms.base import SUITS, HandForm, RuleWords, SeatField
 from games.forms.widgets import Pad, SeatPad, SuitPad
 
 if TYPE_CHECKING:
@@ -49,14 +49,22 @@ class EuchreHandForm(HandForm):
     variant = "euchre"
     game_name = pgettext_lazy("game", "Euchre")
     rule_words = RULE_WORDS
-    error_fields: ClassVar[dict[str, str]] = {"alone": "alone"}
+    copied = (
+        "dealer",
+        "maker",
+        "trump",
+        "round",
+        "turned_up",
+        "alone",
+        "defender_alone",
+        "maker_tricks",
+    )
     outcome_question = _("Nobody made trump?")
     outcome_labels: ClassVar[dict[str, StrOrPromise]] = {
         "passed_out": _("Everyone passed: redeal"),
         "dealer_forfeit": _("Dealer declines: opponents +1"),
     }
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=_("Dealer"))
     outcome = forms.ChoiceField(
         required=False,
         label=_("Outcome"),
@@ -66,9 +74,7 @@ class EuchreHandForm(HandForm):
             ("dealer_forfeit", pgettext_lazy("euchre deal", "declined")),
         ],
     )
-    maker = forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, widget=SeatPad, label=_("Maker")
-    )
+    maker = SeatField(required=False, empty_value=None, widget=SeatPad, label=_("Maker"))
     alone = forms.BooleanField(required=False, label=_("Played alone"))
     defender_alone = forms.BooleanField(required=False, label=_("A defender played alone"))
     maker_tricks = forms.TypedChoiceField(
@@ -80,7 +86,9 @@ class EuchreHandForm(HandForm):
         label=_("Makers' tricks"),
     )
     trump = forms.ChoiceField(required=False, choices=SUITS, widget=SuitPad, label=_("Trump"))
-    round = forms.ChoiceField(
+    round = forms.TypedChoiceField(
+        coerce=int,
+        empty_value=None,
         required=False,
         widget=Pad,
         label=_("Round"),
@@ -90,40 +98,4 @@ class EuchreHandForm(HandForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        seats = seat_choices(self.names)
-        choice_field(self, "dealer").choices = seats
-        choice_field(self, "maker").choices = seats
         self.defend_alone = self.settings.defend_alone
-
-    def facts(self) -> dict[str, Any]:
-        d = self.cleaned_data
-        outcome = d.get("outcome") or "played"
-        if outcome != "played":
-            return {"dealer": d["dealer"], "outcome": outcome}
-        facts: dict[str, Any] = {"dealer": d["dealer"], "maker": d.get("maker")}
-        if d.get("trump"):
-            facts["trump"] = d["trump"]
-        if d.get("round"):
-            facts["round"] = int(d["round"])
-        if d.get("turned_up"):
-            facts["turned_up"] = d["turned_up"]
-        if d.get("alone"):
-            facts["alone"] = True
-        if d.get("defender_alone"):
-            facts["defender_alone"] = True
-        facts["maker_tricks"] = d.get("maker_tricks")
-        return facts
-
-    @classmethod
-    def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "dealer": facts["dealer"],
-            "outcome": facts.get("outcome", "played"),
-            "maker": facts.get("maker"),
-            "alone": facts.get("alone", False),
-            "defender_alone": facts.get("defender_alone", False),
-            "maker_tricks": facts.get("maker_tricks"),
-            "trump": facts.get("trump", ""),
-            "round": str(facts.get("round", "")),
-            "turned_up": facts.get("turned_up", ""),
-        }

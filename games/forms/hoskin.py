@@ -19,10 +19,9 @@ from games.forms.base import (
     SUITS,
     HandForm,
     RuleWords,
+    SeatField,
     WholeNumberField,
-    choice_field,
     named_field,
-    seat_choices,
 )
 from games.forms.melds import MeldGridForm, meld_cells, meld_field, rank_names
 from games.forms.widgets import Pad, SeatPad, SuitPad
@@ -107,9 +106,7 @@ class HoskinHandForm(HandForm):
     error_fields: ClassVar[dict[str, str]] = {
         "trick_points": "tricks_0",
         "melds": "meld_0",
-        "struck": "struck",
         "bids": "contract",
-        "gomu_points": "gomu_points",
         "outcome": "holder",
     }
     tekli: ClassVar[bool] = False
@@ -153,7 +150,6 @@ class HoskinHandForm(HandForm):
         "unannounced_burial",
     )
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
     outcome = forms.ChoiceField(
         required=False,
         label=gettext_lazy("Outcome"),
@@ -162,7 +158,7 @@ class HoskinHandForm(HandForm):
             ("void", pgettext_lazy("hoskin deal", "void")),
         ],
     )
-    holder = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Ihale holder"))
+    holder = SeatField(widget=SeatPad, label=gettext_lazy("Ihale holder"))
     contract = WholeNumberField(label=gettext_lazy("Contract (kontrat)"))
     forced = forms.BooleanField(required=False, label=gettext_lazy("Forced"))
     trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Koz (trump)"))
@@ -172,9 +168,7 @@ class HoskinHandForm(HandForm):
         label=gettext_lazy("The ihale, bid by bid"),
         help_text=gettext_lazy("The speakers in turn, from the dealer's left: e.g. 550 560 p"),
     )
-    last_trick = forms.TypedChoiceField(
-        coerce=int, widget=Pad(teams=True), label=gettext_lazy("Last trick")
-    )
+    last_trick = SeatField(sides=True, widget=Pad(teams=True), label=gettext_lazy("Last trick"))
     violation = forms.ChoiceField(
         required=False,
         widget=Pad,
@@ -203,11 +197,7 @@ class HoskinHandForm(HandForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        seats = seat_choices(self.names)
         sides = list(self.engine.side_names(self.names))
-        choice_field(self, "dealer").choices = seats
-        choice_field(self, "holder").choices = seats
-        choice_field(self, "last_trick").choices = seat_choices(sides)
         self.sides = sides
         for seat, name in enumerate(self.names):
             self.fields[f"meld_{seat}"] = named_field(

@@ -15,9 +15,9 @@ from games.forms.base import (
     SUITS,
     HandForm,
     RuleWords,
+    SeatField,
     WholeNumberField,
     card_points_field,
-    choice_field,
     named_field,
     seat_choices,
 )
@@ -81,18 +81,21 @@ RULE_WORDS = {
 }
 
 
+def _round(value: str) -> int | str:
+    """The round trump was made in: 1 or 2, or "bima"."""
+    return int(value) if value.isdigit() else value
+
+
 class KlaberjassHandForm(DeclarationRows, HandForm):
     variant = "klaberjass"
     game_name = pgettext_lazy("game", "Klaberjass")
     rule_words = RULE_WORDS
     helper_form = DeclarationsForm
-    error_fields: ClassVar[dict[str, str]] = {
-        "card_points": "points_0",
-        "last_trick": "last_trick",
-        "tricks": "tricks_0",
-        "declarations": "declarations",
-        "round": "round",
-        "turned_up": "turned_up",
+    error_fields: ClassVar[dict[str, str]] = {"card_points": "points_0", "tricks": "tricks_0"}
+    copied = ("dealer", "caller", "trump", "last_trick", "round", "turned_up")
+    spread: ClassVar[dict[str, tuple[str, ...]]] = {
+        "card_points": ("points_0", "points_1"),
+        "tricks": ("tricks_0", "tricks_1"),
     }
     phase_fields: ClassVar[dict[str, tuple[str, ...]]] = {
         BEFORE: ("dealer", "caller", "trump", "round", "turned_up"),
@@ -100,15 +103,14 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         AFTER: ("points_0", "points_1", "last_trick", "tricks_0", "tricks_1"),
     }
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
-    caller = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Who called"))
+    caller = SeatField(widget=SeatPad, label=gettext_lazy("Who called"))
     trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
     points_0 = card_points_field(0)
     points_1 = card_points_field(1)
-    last_trick = forms.TypedChoiceField(
-        coerce=int, widget=Pad(teams=True), label=gettext_lazy("Last trick")
-    )
-    round = forms.ChoiceField(
+    last_trick = SeatField(sides=True, widget=Pad(teams=True), label=gettext_lazy("Last trick"))
+    round = forms.TypedChoiceField(
+        coerce=_round,
+        empty_value=None,
         required=False,
         widget=Pad,
         label=gettext_lazy("Round"),
@@ -139,12 +141,8 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        seats = seat_choices(self.names)
-        teams = seat_choices(list(self.engine.side_names(self.names)))
-        choice_field(self, "dealer").choices = seats
-        choice_field(self, "caller").choices = seats
-        choice_field(self, "last_trick").choices = teams
-        self.add_declaration_fields(seats)
+        teams = seat_choices(self.engine.side_names(self.names))
+        self.add_declaration_fields(seat_choices(self.names))
         self.card_total = self.settings.card_total
         for side in (0, 1):
             self.fields[f"points_{side}"].widget.attrs["max"] = self.card_total
@@ -161,40 +159,3 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
                 _("Tricks"),
             )
         self.team_names = [name for _key, name in teams]
-
-    def facts(self) -> dict[str, Any]:
-        d = self.cleaned_data
-        facts: dict[str, Any] = {
-            "dealer": d["dealer"],
-            "caller": d["caller"],
-            "trump": d["trump"],
-            "card_points": [d["points_0"], d["points_1"]],
-            "last_trick": d["last_trick"],
-        }
-        if d.get("round"):
-            facts["round"] = d["round"] if d["round"] == "bima" else int(d["round"])
-        if d.get("turned_up"):
-            facts["turned_up"] = d["turned_up"]
-        if d.get("tricks_0") is not None or d.get("tricks_1") is not None:
-            facts["tricks"] = [d.get("tricks_0"), d.get("tricks_1")]
-        declarations = self.declaration_facts()
-        if declarations:
-            facts["declarations"] = declarations
-        return facts
-
-    @classmethod
-    def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
-        initial: dict[str, Any] = {
-            "dealer": facts["dealer"],
-            "caller": facts["caller"],
-            "trump": facts["trump"],
-            "points_0": facts["card_points"][0],
-            "points_1": facts["card_points"][1],
-            "last_trick": facts["last_trick"],
-            "round": str(facts.get("round", "")),
-            "turned_up": facts.get("turned_up", ""),
-        }
-        if "tricks" in facts:
-            initial["tricks_0"], initial["tricks_1"] = facts["tricks"]
-        initial.update(cls.declaration_initial(facts.get("declarations", [])))
-        return initial

@@ -19,6 +19,7 @@ from games.forms.base import (
     SUITS,
     HandForm,
     RuleWords,
+    SeatField,
     WholeNumberField,
     choice_field,
     rank_label,
@@ -85,8 +86,7 @@ class ThreeOFourHandForm(HandForm):
         AFTER: ("partner", "points", "widow_points", "widow_card_1", "widow_card_2", "tricks"),
     }
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
-    bidder = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Bidder"))
+    bidder = SeatField(widget=SeatPad, label=gettext_lazy("Bidder"))
     bid = WholeNumberField(
         label=gettext_lazy("Bid"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5, "data-start": 150}),
@@ -110,12 +110,8 @@ class ThreeOFourHandForm(HandForm):
         widget=SuitPad,
         label=gettext_lazy("Called card's suit"),
     )
-    partner = forms.TypedChoiceField(
-        coerce=int,
-        required=False,
-        empty_value=None,
-        widget=SeatPad,
-        label=gettext_lazy("Partner"),
+    partner = SeatField(
+        required=False, empty_value=None, widget=SeatPad, label=gettext_lazy("Partner")
     )
     partner_lost = forms.BooleanField(
         required=False, label=gettext_lazy("Called card lost: played alone")
@@ -150,8 +146,6 @@ class ThreeOFourHandForm(HandForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = seat_choices(self.names)
-        for name in ("dealer", "bidder", "partner"):
-            choice_field(self, name).choices = seats
         all_tricks = self.engine.hand_class.all_tricks
         choice_field(self, "tricks").choices = [(str(n), str(n)) for n in range(all_tricks + 1)]
         # The bid's box steps by 5 from the lowest bid to the highest (the stepper's buttons).
