@@ -65,7 +65,7 @@ def error_text(error: ScorerError, field: bool = True) -> str:
 
 
 def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
-    """One of the form's choice fields, whose choices the form sets (its players' names)."""
+    """One of the form's choice fields, whose choices the form sets from what it is given."""
     field = form.fields[name]
     assert isinstance(field, forms.ChoiceField)
     return field
@@ -194,11 +194,13 @@ class HandForm(forms.Form):
     """A variant's hand form: fields in, engine facts out, engine errors beside the field.
 
     A subclass naming its `variant` is that game's one registration in the web layer
-    (games/forms/__init__.py finds it). It lists its fields, writes `facts()` and
-    `initial_from()`, names in `error_fields` which form field shows an engine error about a
-    hand key, and says what the game's pages need: its name for translators, the house rules
-    a new game asks for, its declarations helper, the words on its unplayed outcomes, and
-    which fields each of the engine's phases holds. `games/checks.py` holds it to its engine.
+    (games/forms/__init__.py finds it). It lists its fields (the dealer is this class's),
+    names the facts it copies (`copied`, `spread`; `facts()` and `initial_from()` follow,
+    and a form that translates more writes its own), names in `error_fields` the form field
+    that shows an engine error about a hand key not of its own name, and says what the
+    game's pages need: its name for translators, the words of its house rules, its
+    declarations helper, the words on its unplayed outcomes, and which fields each of the
+    engine's phases holds. `games/checks.py` holds it to its engine.
     """
 
     variant: ClassVar[str]
