@@ -94,3 +94,10 @@ def test_a_default_the_literal_does_not_offer_is_an_error_in_the_code() -> None:
 
     with pytest.raises(TypeError, match="default not offered"):
         house_rules(Settings)
+
+    @dataclass(frozen=True)
+    class Numbers:
+        bonus: Literal[1, 0] = True  # type: ignore[assignment]
+
+    with pytest.raises(TypeError, match="default not offered"):  # True is not 1
+        house_rules(Numbers)
