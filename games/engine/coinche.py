@@ -117,8 +117,9 @@ class Settings(BaseSettings):
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, say("coinche.reader.setting"), cls.__dataclass_fields__)
-        rules = r.rules(cls)
-        least, step = rules["min_contract"], rules["contract_step"]
+        # The range first: the highest bid is checked against it, then the rest in turn.
+        bids = r.rules(cls, ("min_contract", "contract_step"))
+        least, step = bids["min_contract"], bids["contract_step"]
         most = r.number("max_contract", 160)
         if not least <= most <= HIGHEST_MAX or (most - least) % step:
             raise ParseError(
@@ -131,7 +132,8 @@ class Settings(BaseSettings):
                     value=most,
                 ),
             )
-        return cls(target=r.positive("target", 1000), max_contract=most, **rules)
+        target = r.positive("target", 1000)
+        return cls(target=target, max_contract=most, **r.rules(cls))
 
     @property
     def deal(self) -> int:
