@@ -1,14 +1,15 @@
 """Every game the engine knows has all its web pieces, or the site does not start.
 
 A game is added in its own files (ARCHITECTURE.md, "Adding a game"); nothing lists it. So
-what would otherwise fail on a page (a hand form or template missing, house rules that are
-not the engine's, a tool without its form) is a system check error, run by `manage.py check`,
-`runserver` and `migrate`, and by the tests.
+what would otherwise fail on a page (a hand form or template missing, a tool without its
+form) is a system check error, run by `manage.py check`, `runserver` and `migrate`, and by
+the tests. A game's house rules need no check: the new-game form takes them, their values
+and their defaults from the engine's settings (games/engine/house_rules.py), and adds only
+their words (the checks E006 and E007, which held them in step, are gone).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -18,6 +19,7 @@ from django.template.loader import get_template
 from django.utils import translation
 
 from games.engine.errors import ScorerError
+from games.engine.house_rules import house_rules
 from games.engine.variant import Variant
 
 TOOLS = frozenset({"declarations", "melds"})
@@ -88,7 +90,6 @@ def _form_problems(variant: Variant[Any, Any], form: Any) -> Iterator[tuple[str,
             f"The game {key!r} is called {variant.name!r}, and its hand form's game_name {name!r}.",
             f'Set game_name = pgettext_lazy("game", {variant.name!r}) on {form.__qualname__}.',
         )
-    yield from _settings_problems(variant, form)
     phases, declared = set(variant.phases), set(form.phase_fields)
     if phases != declared:
         yield (
@@ -118,63 +119,23 @@ def _form_problems(variant: Variant[Any, Any], form: Any) -> Iterator[tuple[str,
             )
 
 
-def _settings_problems(variant: Variant[Any, Any], form: Any) -> Iterator[tuple[str, str, str]]:
-    """The house rules the new-game form asks for are the engine's settings, each choice one
-    the engine accepts, each default one of the choices."""
-    key = variant.key
-    specs = list(form.settings_fields())
-    asked = [spec.key for spec in specs]
-    engine = list(variant.setting_keys())
-    if sorted(asked) != sorted(engine):
-        missing = [k for k in engine if k not in asked]
-        unknown = [k for k in asked if k not in engine]
-        repeated = sorted({k for k in asked if asked.count(k) > 1})
-        yield (
-            "games.E006",
-            f"The house rules of {key!r} do not match its engine settings: missing "
-            f"{missing}, unknown {unknown}, repeated {repeated}.",
-            f"List one SettingSpec for each of {engine} in {form.__qualname__}.settings_fields().",
-        )
-        return
-    defaults = variant.settings().full_dict()
-    for spec in specs:
-        if not spec.choices:
-            continue
-        values = [value for value, _label in spec.choices]
-        for value in values:
-            try:
-                variant.settings({spec.key: json.loads(value)})
-            except ScorerError as error:
-                yield (
-                    "games.E007",
-                    f"The house rule {spec.key!r} of {key!r} offers {value}, which the engine "
-                    f"refuses: {error}",
-                    "Offer only values the engine's settings accept.",
-                )
-        if json.dumps(defaults[spec.key]) not in values:
-            yield (
-                "games.E007",
-                f"The house rule {spec.key!r} of {key!r} does not offer its default, "
-                f"{json.dumps(defaults[spec.key])}.",
-                "Offer the engine's default among the choices.",
-            )
-
-
-def _every_setting(variant: Variant[Any, Any], form: Any) -> Iterator[Any]:
-    """The default settings, then each house rule's every choice on its own."""
+def _every_setting(variant: Variant[Any, Any]) -> Iterator[Any]:
+    """The default settings, then each house rule's every choice on its own (the engine's
+    own rules: games/engine/house_rules.py)."""
     yield variant.settings()
-    for spec in form.settings_fields():
-        for value, _label in spec.choices or ():
+    rules = house_rules(variant.settings_class)
+    for key in variant.setting_keys():
+        for value in rules[key].options:
             try:
-                yield variant.settings({spec.key: json.loads(value)})
+                yield variant.settings({key: value})
             except ScorerError:
-                continue  # reported by _settings_problems
+                continue  # a choice allowed only with others (a step and its range)
 
 
 def _outcome_problems(variant: Variant[Any, Any], form: Any) -> Iterator[tuple[str, str, str]]:
     """Each unplayed outcome the engine allows has a button's words, and a question above."""
     outcomes: set[str] = set()
-    for settings in _every_setting(variant, form):
+    for settings in _every_setting(variant):
         outcomes |= set(variant.outcomes(settings))
     unlabelled = sorted(outcomes - set(form.outcome_labels))
     if unlabelled:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, Literal, Self
 
 from games.engine.cards import Card, Rank, Suit, check_card_points
 from games.engine.declarations import (
@@ -102,23 +102,24 @@ CALL_NAMES: dict[str, CallName] = {"pass": "pass", "coinche": "double", "surcoin
 @dataclass(frozen=True, kw_only=True)
 class Settings(BaseSettings):
     target: int = 1000
-    rounding: str = "nearest"
-    scoring: str = "made_plus_contract"
-    coinche_scoring: str = "winner_all"
-    belote_on_failure: str = "holder"
-    bonus_in_contract: bool = True
-    announcements: bool = False
-    min_contract: int = 80
-    contract_step: int = 10
+    rounding: Literal["nearest", "none"] = "nearest"
+    scoring: Literal["made_plus_contract", "contract_only"] = "made_plus_contract"
+    coinche_scoring: Literal["winner_all", "multiply_score"] = "winner_all"
+    belote_on_failure: Literal["holder", "defenders"] = "holder"
+    bonus_in_contract: Literal[True, False] = True
+    announcements: Literal[False, True] = False
+    min_contract: Literal[80, 90] = 80
+    contract_step: Literal[10, 5] = 10
     max_contract: int = 160
-    generale: bool = False
-    passed_deal: str = "next"
+    generale: Literal[False, True] = False
+    passed_deal: Literal["next", "same"] = "next"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, say("coinche.reader.setting"), cls.__dataclass_fields__)
-        least = r.choice("min_contract", (80, 90), 80)
-        step = r.choice("contract_step", (10, 5), 10)
+        # The range first: the highest bid is checked against it, then the rest in turn.
+        bids = r.rules(cls, ("min_contract", "contract_step"))
+        least, step = bids["min_contract"], bids["contract_step"]
         most = r.number("max_contract", 160)
         if not least <= most <= HIGHEST_MAX or (most - least) % step:
             raise ParseError(
@@ -131,24 +132,8 @@ class Settings(BaseSettings):
                     value=most,
                 ),
             )
-        return cls(
-            target=r.positive("target", 1000),
-            rounding=r.choice("rounding", ("nearest", "none"), "nearest"),
-            scoring=r.choice(
-                "scoring", ("made_plus_contract", "contract_only"), "made_plus_contract"
-            ),
-            coinche_scoring=r.choice(
-                "coinche_scoring", ("winner_all", "multiply_score"), "winner_all"
-            ),
-            belote_on_failure=r.choice("belote_on_failure", ("holder", "defenders"), "holder"),
-            bonus_in_contract=r.flag("bonus_in_contract", True),
-            announcements=r.flag("announcements", False),
-            min_contract=least,
-            contract_step=step,
-            max_contract=most,
-            generale=r.flag("generale", False),
-            passed_deal=r.choice("passed_deal", ("next", "same"), "next"),
-        )
+        target = r.positive("target", 1000)
+        return cls(target=target, max_contract=most, **r.rules(cls))
 
     @property
     def deal(self) -> int:

@@ -35,24 +35,15 @@ CALLS = {
 class Settings(BaseSettings):
     target: int = 10
     all_pass: Literal["redeal", "stick_the_dealer", "dealer_forfeit"] = "redeal"
-    stuck_dealer_any_suit: bool = False
+    stuck_dealer_any_suit: Literal[False, True] = False
     lone_euchre_points: Literal[2, 4] = 2
-    defend_alone: bool = False
-    super_euchre: bool = False
+    defend_alone: Literal[False, True] = False
+    super_euchre: Literal[False, True] = False
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, say("euchre.reader.setting"), cls.__dataclass_fields__)
-        return cls(
-            target=r.positive("target", 10),
-            all_pass=r.choice(
-                "all_pass", ("redeal", "stick_the_dealer", "dealer_forfeit"), "redeal"
-            ),
-            stuck_dealer_any_suit=r.flag("stuck_dealer_any_suit", False),
-            lone_euchre_points=r.choice("lone_euchre_points", (2, 4), 2),
-            defend_alone=r.flag("defend_alone", False),
-            super_euchre=r.flag("super_euchre", False),
-        )
+        return cls(target=r.positive("target", 10), **r.rules(cls))
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -209,24 +209,9 @@ class Settings(BaseSettings):
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, say("hoskin.reader.setting"), cls.KEYS)
-        return cls(
-            target=r.positive("target", 3000),
-            card_values=r.choice("card_values", ("ace_ten", "tens"), "ace_ten"),
-            last_trick_bonus=r.choice("last_trick_bonus", (20, 10, 0), 20),
-            bid_step=cls._bid_step(r),
-            both_cross=r.choice("both_cross", ("contract", "higher"), "contract"),
-            gomu_to=cls._gomu_to(r),
-        )
-
-    @classmethod
-    def _bid_step(cls, r: Reader) -> Literal[10, 50]:
-        """What each bid of the partners' ihale rises by (a house rule)."""
-        return r.choice("bid_step", (10, 50), 10)
-
-    @classmethod
-    def _gomu_to(cls, r: Reader) -> Literal["last_trick", "holder"]:
-        """Who takes the gömü's points: the partners bury none, so it is never asked."""
-        return "last_trick"
+        # A rule of the family the game does not ask (not in its KEYS) keeps its default:
+        # the partners bury no gömü, and Tekli's ladder has fixed contracts, bid in no steps.
+        return cls(target=r.positive("target", 3000), **r.rules(cls, cls.KEYS))
 
     def full_dict(self) -> dict[str, object]:
         return {k: v for k, v in super().full_dict().items() if k in self.KEYS}
@@ -241,14 +226,6 @@ class TekliSettings(Settings):
         "both_cross",
         "gomu_to",
     )
-
-    @classmethod
-    def _bid_step(cls, r: Reader) -> Literal[10, 50]:
-        return 10  # the ladder's contracts are fixed: nobody bids in steps
-
-    @classmethod
-    def _gomu_to(cls, r: Reader) -> Literal["last_trick", "holder"]:
-        return r.choice("gomu_to", ("last_trick", "holder"), "last_trick")
 
 
 @dataclass(frozen=True, kw_only=True)

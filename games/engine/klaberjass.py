@@ -46,25 +46,14 @@ class Settings(BaseSettings):
     final_tiebreak: Literal["seat", "none"] = "seat"
     run5_value: Literal[50, 100] = 50
     capot: Literal["none", "double", "plus90"] = "none"
-    zero_trick_sequences: bool = True
+    zero_trick_sequences: Literal[True, False] = True
     yas_value: Literal[20, 22] = 20
     both_cross: Literal["higher", "caller"] = "higher"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, say("klaberjass.setting"), cls.__dataclass_fields__)
-        return cls(
-            target=r.positive("target", 500),
-            tie_rule=r.choice("tie_rule", ("forfeit", "half"), "forfeit"),
-            bella_on_forfeit=r.choice("bella_on_forfeit", ("opponents", "holder"), "opponents"),
-            sequence_scope=r.choice("sequence_scope", ("team", "player"), "team"),
-            final_tiebreak=r.choice("final_tiebreak", ("seat", "none"), "seat"),
-            run5_value=r.choice("run5_value", (50, 100), 50),
-            capot=r.choice("capot", ("none", "double", "plus90"), "none"),
-            zero_trick_sequences=r.flag("zero_trick_sequences", True),
-            yas_value=r.choice("yas_value", (20, 22), 20),
-            both_cross=r.choice("both_cross", ("higher", "caller"), "higher"),
-        )
+        return cls(target=r.positive("target", 500), **r.rules(cls))
 
     @property
     def card_total(self) -> int:

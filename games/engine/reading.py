@@ -10,10 +10,11 @@ a phone typed into these types before the engine sees it (games/forms/).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from typing import TypeVar, overload
+from typing import Any, TypeVar, overload
 
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import ParseError
+from games.engine.house_rules import house_rules
 from games.engine.numbers import NotANumber, shown, whole_number, whole_number_or_none
 from games.engine.texts import say
 
@@ -123,6 +124,21 @@ class Reader:
         raise ParseError(
             self.key(key), say("reading.not_one_of", options=listed, value=shown(value))
         )
+
+    def rules(self, settings_class: type[Any], keys: Iterable[str] | None = None) -> dict[str, Any]:
+        """Each house rule of a Settings class that is a choice (games/engine/house_rules.py),
+        in its fields' order (only `keys`, when given): one of its options, its default when
+        absent. A flag is read as a flag."""
+        wanted = None if keys is None else set(keys)
+        read: dict[str, Any] = {}
+        for key, rule in house_rules(settings_class).items():
+            if not rule.options or (wanted is not None and key not in wanted):
+                continue
+            if rule.is_flag:
+                read[key] = self.flag(key, bool(rule.default))
+            else:
+                read[key] = self.choice(key, rule.options, rule.default)
+        return read
 
     def numbers(self, key: str, count: int) -> tuple[int, ...]:
         value = self.raw(key)

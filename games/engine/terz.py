@@ -45,12 +45,7 @@ class Settings(BaseSettings):
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, say("terz.setting"), cls.__dataclass_fields__)
-        return cls(
-            target=r.positive("target", 501),
-            card_values=r.choice("card_values", ("seed", "standard"), "seed"),
-            marriage_suits=r.choice("marriage_suits", ("any", "trump"), "any"),
-            combo_tiebreak=r.choice("combo_tiebreak", ("first", "trump"), "first"),
-        )
+        return cls(target=r.positive("target", 501), **r.rules(cls))
 
     @property
     def card_total(self) -> int:

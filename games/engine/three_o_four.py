@@ -76,7 +76,7 @@ class Settings(BaseSettings):
     target: int = 0
     deals: int = 11
     failed_slam: Literal[-4, -1, "normal"] = -4
-    allow_304_bid: bool = False
+    allow_304_bid: Literal[False, True] = False
     tie: Literal["share", "extra_deals"] = "share"
 
     @classmethod
@@ -86,12 +86,7 @@ class Settings(BaseSettings):
             say("three_o_four.reader.setting"),
             ("deals", "failed_slam", "allow_304_bid", "tie"),
         )
-        return cls(
-            deals=r.positive("deals", 11),
-            failed_slam=r.choice("failed_slam", (-4, -1, "normal"), -4),
-            allow_304_bid=r.flag("allow_304_bid", False),
-            tie=r.choice("tie", ("share", "extra_deals"), "share"),
-        )
+        return cls(deals=r.positive("deals", 11), **r.rules(cls))
 
     def full_dict(self) -> dict[str, object]:
         return {k: v for k, v in super().full_dict().items() if k != "target"}

@@ -7,6 +7,7 @@ import json
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from django import forms
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine import VARIANTS, HandError, ScorerError
 from games.engine.cards import Rank, Suit
+from games.engine.house_rules import Rule, house_rules
 from games.engine.numbers import LIMIT, NotANumber, OutOfRange, whole_number
 from games.engine.texts import Text
 from games.forms.widgets import SeatPad
@@ -63,14 +65,49 @@ def error_text(error: ScorerError, field: bool = True) -> str:
 
 
 def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
-    """One of the form's choice fields, whose choices the form sets (its players' names)."""
+    """One of the form's choice fields, whose choices the form sets from what it is given."""
     field = form.fields[name]
     assert isinstance(field, forms.ChoiceField)
     return field
 
 
-def seat_choices(names: list[str]) -> list[tuple[str, str]]:
+def seat_choices(names: Sequence[str]) -> list[tuple[str, str]]:
     return [(str(i), name) for i, name in enumerate(names)]
+
+
+class SeatField(forms.TypedChoiceField):
+    """A seat (or with `sides` a side), chosen by its player's (or side's) name, after a
+    `blank` choice when one is given ("None"): the form offers the names (offer_seats)."""
+
+    def __init__(
+        self, *, sides: bool = False, blank: StrOrPromise | None = None, **kwargs: Any
+    ) -> None:
+        kwargs.setdefault("coerce", int)
+        super().__init__(**kwargs)
+        self.sides = sides
+        self.blank = blank
+
+    def offer(self, seats: list[tuple[str, str]], sides: list[tuple[str, str]]) -> None:
+        offered: list[tuple[str, StrOrPromise]] = [*(sides if self.sides else seats)]
+        self.choices = offered if self.blank is None else [("", self.blank), *offered]
+
+
+def offer_seats(
+    fields: Mapping[str, forms.Field],
+    names: Sequence[str],
+    sides: Sequence[str],
+    teams: bool,
+    goes: str = "left",
+) -> None:
+    """Give a form's seat fields the players' names (or the sides'), and its pads of seats
+    the teams' colours (`teams`) and the way play goes round (`goes`)."""
+    seats, named_sides = seat_choices(names), seat_choices(sides)
+    for field in fields.values():
+        if isinstance(field, SeatField):
+            field.offer(seats, named_sides)
+        if isinstance(field.widget, SeatPad):
+            field.widget.teams = teams
+            field.widget.goes = goes
 
 
 class WholeNumberField(forms.IntegerField):
@@ -157,11 +194,13 @@ class HandForm(forms.Form):
     """A variant's hand form: fields in, engine facts out, engine errors beside the field.
 
     A subclass naming its `variant` is that game's one registration in the web layer
-    (games/forms/__init__.py finds it). It lists its fields, writes `facts()` and
-    `initial_from()`, names in `error_fields` which form field shows an engine error about a
-    hand key, and says what the game's pages need: its name for translators, the house rules
-    a new game asks for, its declarations helper, the words on its unplayed outcomes, and
-    which fields each of the engine's phases holds. `games/checks.py` holds it to its engine.
+    (games/forms/__init__.py finds it). It lists its fields (the dealer is this class's),
+    names the facts it copies (`copied`, `spread`; `facts()` and `initial_from()` follow,
+    and a form that translates more writes its own), names in `error_fields` the form field
+    that shows an engine error about a hand key not of its own name, and says what the
+    game's pages need: its name for translators, the words of its house rules, its
+    declarations helper, the words on its unplayed outcomes, and which fields each of the
+    engine's phases holds. `games/checks.py` holds it to its engine.
     """
 
     variant: ClassVar[str]
@@ -173,6 +212,15 @@ class HandForm(forms.Form):
     helper_form: ClassVar[HelperFormClass | None] = None
     """The declarations helper's form, for a game with the "declarations" tool."""
     error_fields: ClassVar[dict[str, str]] = {}
+    """The form field that shows an engine error about a hand key, where it is not the
+    field of the key's own name."""
+    copied: ClassVar[tuple[str, ...]] = ("dealer",)
+    """The hand's facts that are form fields of the same name: `facts()` copies what was
+    entered (leaving out what was not: None, "", an unticked box), `initial_from()` copies
+    them back."""
+    spread: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """A list fact entered in a box per side (`"card_points": ("points_0", "points_1")`):
+    the list when any box is filled in."""
     phase_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The fields of each of the engine's phases (Variant.phases), by the phase's key."""
     phase_names: ClassVar[Mapping[str, tuple[StrOrPromise, StrOrPromise]]] = PHASE_NAMES
@@ -184,9 +232,14 @@ class HandForm(forms.Form):
     """What the buttons for a deal not played answer ("Nobody made trump?")."""
     outcome_labels: ClassVar[Mapping[str, StrOrPromise]] = {}
     """The button for each of the engine's unplayed outcomes (Variant.outcomes), by value."""
+    rule_words: ClassVar[Mapping[str, RuleWords]] = {}
+    """The words of each of the engine's house rules, by settings key, in the order the
+    new-game form asks them (settings_fields)."""
 
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     version = WholeNumberField(widget=forms.HiddenInput, required=False)
+    # Every game's first fact; the declarations helper takes it from here too.
+    dealer = SeatField(widget=SeatPad, label=gettext_lazy("Dealer"))
 
     # Fields that are about the save, not about the hand: never part of the hand in progress.
     CONTROL_FIELDS = frozenset({"key", "version", "outcome"})
@@ -203,18 +256,22 @@ class HandForm(forms.Form):
         self.declaration_errors: list[str] = []
         self.engine = VARIANTS[self.variant]
         self.teams = self.engine.teams
-        for field in self.fields.values():
-            if isinstance(field.widget, SeatPad):
-                field.widget.teams = self.teams
-                field.widget.goes = self.engine.seats_go
+        sides = self.engine.side_names(names)
+        offer_seats(self.fields, names, sides, self.teams, self.engine.seats_go)
         if not self.is_bound and not self.initial.get("key"):
             self.initial["key"] = uuid.uuid4().hex
 
     @classmethod
-    def settings_fields(cls) -> Sequence[SettingSpec]:
-        """The house rules a new game of this kind asks for, in the order shown: one for
-        each of the engine's settings keys (Variant.setting_keys)."""
-        return ()
+    def settings_fields(cls) -> tuple[SettingSpec, ...]:
+        """The house rules a new game of this kind asks for: each of the engine's settings
+        keys (Variant.setting_keys) once, with its values from the engine, in the order of
+        `rule_words` (a key it does not name comes last, called by its key)."""
+        engine = VARIANTS[cls.variant]
+        rules = house_rules(engine.settings_class)
+        keys = engine.setting_keys()
+        shown = [key for key in cls.rule_words if key in keys]
+        shown += [key for key in keys if key not in cls.rule_words]
+        return tuple(SettingSpec(rules[key], cls.rule_words.get(key)) for key in shown)
 
     @classmethod
     def phases_of(cls) -> tuple[Phase, ...]:
@@ -258,7 +315,34 @@ class HandForm(forms.Form):
         super().full_clean()
 
     def facts(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The engine's facts of the hand as entered: a deal not played is its dealer and its
+        outcome (and `unplayed_facts()`); else the `copied` fields, the `spread` lists and
+        the declarations. A form whose facts need more translating writes its own."""
+        d = self.cleaned_data
+        outcome = d.get("outcome")
+        if outcome and outcome != "played":
+            return {"dealer": d["dealer"], "outcome": outcome, **self.unplayed_facts()}
+        facts = {name: d.get(name) for name in self.copied if _given(d.get(name))}
+        for key, names in self.spread.items():
+            values = [d.get(name) for name in names]
+            if any(value is not None for value in values):
+                facts[key] = values
+        declarations = self.declaration_facts()
+        if declarations:
+            facts["declarations"] = declarations
+        return facts
+
+    def unplayed_facts(self) -> dict[str, Any]:
+        """What a deal not played records beyond its dealer and its outcome: nothing."""
+        return {}
+
+    def declaration_facts(self) -> list[dict[str, Any]]:
+        """The declarations entered (DeclarationRows): none without rows."""
+        return []
+
+    @classmethod
+    def declaration_initial(cls, declarations: list[dict[str, Any]]) -> dict[str, Any]:
+        return {}
 
     @property
     def error_phase(self) -> str:
@@ -300,14 +384,23 @@ class HandForm(forms.Form):
         for name, field in self.fields.items():
             if field.required and name in self.errors and self.data.get(name) in (None, ""):
                 # "Ann & Cleo's card points" and "Ben & Dov's card points" are "Card points".
-                label = str(getattr(field, "generic_label", None) or self[name].label)
+                label = str(getattr(field, GENERIC_LABEL, None) or self[name].label)
                 if label not in labels:
                     labels.append(label)
         return labels
 
     @classmethod
     def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError
+        """The form's fields as a stored hand fills them in, for editing it: `facts()` read
+        back (a fact left at its default is not stored, and its field starts empty)."""
+        initial = {name: facts[name] for name in cls.copied if name in facts}
+        if "outcome" in cls.base_fields:
+            initial["outcome"] = facts.get("outcome", "played")
+        for key, names in cls.spread.items():
+            if key in facts:
+                initial.update(zip(names, facts[key], strict=True))
+        initial.update(cls.declaration_initial(facts.get("declarations", [])))
+        return initial
 
     def engine_error(self, error: ScorerError) -> None:
         """Show an engine error beside the field it is about (or above the form)."""
@@ -330,6 +423,11 @@ def _entered(value: Any) -> Any:
     return value
 
 
+def _given(value: Any) -> bool:
+    """Whether a field holds a fact: not None, not "", not an unticked box (0 is a fact)."""
+    return value is not None and value != "" and value is not False
+
+
 def _int(value: Any) -> int | None:
     return None if value in (None, "") else int(value)
 
@@ -347,29 +445,52 @@ def card_points_field(side: int) -> WholeNumberField:
     )
 
 
+GENERIC_LABEL = "generic_label"
+
+
 def named_field(field: forms.Field, label: str, generic: str) -> forms.Field:
     """A field labelled with a name ("Ann & Cleo's card points"), which the list of what is
     still to come calls by what it is (`generic`: "Card points")."""
     field.label = label
     # A label of Scorer's own on Django's field, read back with getattr.
-    field.generic_label = generic  # type: ignore[attr-defined]
+    setattr(field, GENERIC_LABEL, generic)
     return field
 
 
-class SettingSpec:
-    """A house rule the new-game form asks for: its label and choices (lazy translations,
-    read when the form is shown)."""
+@dataclass(frozen=True)
+class RuleWords:
+    """The words a new-game form asks one of the engine's house rules with (lazy
+    translations, read when the form is shown): its label, the words of each of its values,
+    by value (a number without words of its own shows as itself: "50", "−4"), whether it is
+    among the main rules, and a line of help. Which values there are, in which order, and
+    the default, are the engine's (games/engine/house_rules.py)."""
 
-    def __init__(
-        self,
-        key: str,
-        label: StrOrPromise,
-        choices: list[tuple[Any, StrOrPromise]] | None = None,
-        main: bool = False,
-        help: StrOrPromise = "",
-    ) -> None:
-        self.key = key
-        self.label = label
-        self.main = main
-        self.help = help
-        self.choices = [(json.dumps(v), text) for v, text in choices] if choices else None
+    label: StrOrPromise
+    values: Mapping[Any, StrOrPromise] = dataclass_field(default_factory=dict)
+    main: bool = False
+    help: StrOrPromise = ""
+
+
+def value_words(value: object) -> str:
+    """A value of a house rule without words of its own: a number with a real minus sign."""
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return f"\u2212{-value}"
+    return str(value)
+
+
+class SettingSpec:
+    """A house rule the new-game form asks for: the engine's rule, with its words. A choice
+    offers the engine's values, in the engine's order, as JSON (`"half"`, `50`, `true`);
+    a rule with no options (`choices` None) is a whole number."""
+
+    def __init__(self, rule: Rule, words: RuleWords | None = None) -> None:
+        words = words or RuleWords(rule.key)
+        self.key = rule.key
+        self.label = words.label
+        self.main = words.main
+        self.help = words.help
+        said = words.values
+        self.choices: list[tuple[str, StrOrPromise]] | None = [
+            (json.dumps(value), said[value] if value in said else value_words(value))
+            for value in rule.options
+        ] or None

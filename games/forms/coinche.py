@@ -22,8 +22,10 @@ from games.forms.base import (
     DURING,
     SUITS,
     HandForm,
-    SettingSpec,
+    RuleWords,
+    SeatField,
     card_points_field,
+    choice_field,
     named_field,
     seat_choices,
 )
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 CAPOT = "capot"
+NOBODY = pgettext_lazy("nobody", "None")
 PASSED = ("passed",)
 """A deal all four passed, as the outcome button sends it."""
 # A contract pad holds this many buttons at most; a longer list of contracts is a menu.
@@ -169,9 +172,71 @@ class CoincheRows(DeclarationRows):
     BELLA = False
 
 
+RULE_WORDS = {
+    "target": RuleWords(gettext_lazy("Play to"), main=True),
+    "announcements": RuleWords(
+        gettext_lazy("Announcements (tierce, quarte, carré)"),
+        {
+            False: gettext_lazy("Not played: belote only"),
+            True: gettext_lazy("Played, judged at the first trick"),
+        },
+    ),
+    "rounding": RuleWords(
+        gettext_lazy("Hand scores"),
+        {
+            "nearest": gettext_lazy("To the nearest 10: a deal is 160, a capot 250"),
+            "none": gettext_lazy("Exact points: a deal is 162, a capot 252"),
+        },
+    ),
+    "scoring": RuleWords(
+        gettext_lazy("A made contract scores"),
+        {
+            "made_plus_contract": gettext_lazy("Points made + the contract"),
+            "contract_only": gettext_lazy("The contract only (points annoncés)"),
+        },
+    ),
+    "coinche_scoring": RuleWords(
+        gettext_lazy("A coinched contract"),
+        {
+            "winner_all": gettext_lazy("The winners take (160 + contract) × 2 or × 4"),
+            "multiply_score": gettext_lazy("The takers' points + contract, × 2 or × 4"),
+        },
+    ),
+    "belote_on_failure": RuleWords(
+        gettext_lazy("Belote when the contract fails"),
+        {
+            "holder": gettext_lazy("Stays with its team"),
+            "defenders": gettext_lazy("Goes to the defenders"),
+        },
+    ),
+    "bonus_in_contract": RuleWords(
+        gettext_lazy("Belote and announcements towards the contract"),
+        {
+            True: gettext_lazy("They count"),
+            False: gettext_lazy("Only card points and the last trick count"),
+        },
+    ),
+    "min_contract": RuleWords(gettext_lazy("Lowest bid")),
+    "contract_step": RuleWords(gettext_lazy("Bids rise by")),
+    "max_contract": RuleWords(gettext_lazy("Highest bid below capot")),
+    "generale": RuleWords(
+        gettext_lazy("Générale (500, every trick by the taker alone)"),
+        {False: gettext_lazy("No"), True: gettext_lazy("Yes")},
+    ),
+    "passed_deal": RuleWords(
+        gettext_lazy("After four passes"),
+        {
+            "next": gettext_lazy("The next player deals"),
+            "same": gettext_lazy("The same dealer deals again"),
+        },
+    ),
+}
+
+
 class CoincheHandForm(CoincheRows, HandForm):
     variant = "coinche"
     game_name = pgettext_lazy("game", "Coinche")
+    rule_words = RULE_WORDS
     outcome_question = gettext_lazy("Nobody made trump?")
     outcome_labels: ClassVar[dict[str, StrOrPromise]] = {
         "passed": gettext_lazy("Everyone passed: redeal")
@@ -179,16 +244,8 @@ class CoincheHandForm(CoincheRows, HandForm):
     error_fields: ClassVar[dict[str, str]] = {
         "bids": "auction",
         "outcome": "auction",
-        "taker": "taker",
-        "contract": "contract",
-        "trump": "trump",
         "coinche": "coinched",
         "card_points": "points_0",
-        "last_trick": "last_trick",
-        "all_tricks": "all_tricks",
-        "alone": "alone",
-        "belote": "belote",
-        "declarations": "declarations",
     }
     phase_fields: ClassVar[dict[str, tuple[str, ...]]] = {
         BEFORE: (
@@ -206,7 +263,6 @@ class CoincheHandForm(CoincheRows, HandForm):
         AFTER: ("points_0", "points_1", "last_trick", "all_tricks", "alone"),
     }
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
     outcome = forms.ChoiceField(
         required=False,
         label=gettext_lazy("Outcome"),
@@ -215,7 +271,7 @@ class CoincheHandForm(CoincheRows, HandForm):
             ("passed", pgettext_lazy("coinche deal", "all passed")),
         ],
     )
-    taker = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Taker"))
+    taker = SeatField(widget=SeatPad, label=gettext_lazy("Taker"))
     contract = forms.ChoiceField(widget=Pad(pad_class="rank-pad"), label=gettext_lazy("Contract"))
     trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
     # The coinche as two ticks (a tick can be taken back with a tap): coinched, ×2, and
@@ -231,35 +287,34 @@ class CoincheHandForm(CoincheRows, HandForm):
             "E.g. 80h p 100h p p p"
         ),
     )
-    coinched_by = forms.TypedChoiceField(
+    coinched_by = SeatField(
+        blank=NOBODY,
         required=False,
-        coerce=int,
         empty_value=None,
         widget=Pad,
         label=gettext_lazy("Who coinched"),
     )
-    surcoinched_by = forms.TypedChoiceField(
+    surcoinched_by = SeatField(
+        blank=NOBODY,
         required=False,
-        coerce=int,
         empty_value=None,
         widget=Pad,
         label=gettext_lazy("Who surcoinched"),
     )
-    belote = forms.TypedChoiceField(
+    belote = SeatField(
+        blank=NOBODY,
         required=False,
-        coerce=int,
         empty_value=None,
         widget=Pad,
         label=gettext_lazy("Belote"),
     )
     points_0 = card_points_field(0)
     points_1 = card_points_field(1)
-    last_trick = forms.TypedChoiceField(
-        coerce=int, widget=Pad(teams=True), label=gettext_lazy("Last trick")
-    )
-    all_tricks = forms.TypedChoiceField(
+    last_trick = SeatField(sides=True, widget=Pad(teams=True), label=gettext_lazy("Last trick"))
+    all_tricks = SeatField(
+        sides=True,
+        blank=pgettext_lazy("no capot", "No"),
         required=False,
-        coerce=int,
         empty_value=None,
         widget=Pad,
         label=gettext_lazy("Every trick"),
@@ -269,16 +324,9 @@ class CoincheHandForm(CoincheRows, HandForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = seat_choices(self.names)
-        teams = seat_choices(list(self.engine.side_names(self.names)))
-        nobody = ("", pgettext_lazy("nobody", "None"))
-        for name in ("dealer", "taker"):
-            self.fields[name].choices = seats  # type: ignore[attr-defined]
-        for name in ("coinched_by", "surcoinched_by", "belote"):
-            self.fields[name].choices = [nobody, *seats]  # type: ignore[attr-defined]
-        self.fields["last_trick"].choices = teams  # type: ignore[attr-defined]
-        self.fields["all_tricks"].choices = [("", pgettext_lazy("no capot", "No")), *teams]  # type: ignore[attr-defined]
+        teams = seat_choices(self.engine.side_names(self.names))
         contracts = self.contract_choices()
-        self.fields["contract"].choices = contracts  # type: ignore[attr-defined]
+        choice_field(self, "contract").choices = contracts
         # A pad of buttons for the usual contracts; a longer list (bids to 650, or in fives)
         # is a menu.
         self.contract_pad = len(contracts) <= PAD_MOST
@@ -300,10 +348,6 @@ class CoincheHandForm(CoincheRows, HandForm):
                 _("Card points"),
             )
         self.team_names = [name for _key, name in teams]
-
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS
 
     def contract_choices(self) -> list[tuple[str, StrOrPromise]]:
         """80, 90, … 160 (the house's range and step), capot (250) and, when played, the
@@ -497,72 +541,3 @@ class CoincheHandForm(CoincheRows, HandForm):
         if field is None:
             return False
         return choices is None or value in {str(key) for key, _label in choices}
-
-
-SETTINGS = [
-    SettingSpec("target", gettext_lazy("Play to"), main=True),
-    SettingSpec(
-        "announcements",
-        gettext_lazy("Announcements (tierce, quarte, carré)"),
-        [
-            (False, gettext_lazy("Not played: belote only")),
-            (True, gettext_lazy("Played, judged at the first trick")),
-        ],
-    ),
-    SettingSpec(
-        "rounding",
-        gettext_lazy("Hand scores"),
-        [
-            ("nearest", gettext_lazy("To the nearest 10: a deal is 160, a capot 250")),
-            ("none", gettext_lazy("Exact points: a deal is 162, a capot 252")),
-        ],
-    ),
-    SettingSpec(
-        "scoring",
-        gettext_lazy("A made contract scores"),
-        [
-            ("made_plus_contract", gettext_lazy("Points made + the contract")),
-            ("contract_only", gettext_lazy("The contract only (points annoncés)")),
-        ],
-    ),
-    SettingSpec(
-        "coinche_scoring",
-        gettext_lazy("A coinched contract"),
-        [
-            ("winner_all", gettext_lazy("The winners take (160 + contract) × 2 or × 4")),
-            ("multiply_score", gettext_lazy("The takers' points + contract, × 2 or × 4")),
-        ],
-    ),
-    SettingSpec(
-        "belote_on_failure",
-        gettext_lazy("Belote when the contract fails"),
-        [
-            ("holder", gettext_lazy("Stays with its team")),
-            ("defenders", gettext_lazy("Goes to the defenders")),
-        ],
-    ),
-    SettingSpec(
-        "bonus_in_contract",
-        gettext_lazy("Belote and announcements towards the contract"),
-        [
-            (True, gettext_lazy("They count")),
-            (False, gettext_lazy("Only card points and the last trick count")),
-        ],
-    ),
-    SettingSpec("min_contract", gettext_lazy("Lowest bid"), [(80, "80"), (90, "90")]),
-    SettingSpec("contract_step", gettext_lazy("Bids rise by"), [(10, "10"), (5, "5")]),
-    SettingSpec("max_contract", gettext_lazy("Highest bid below capot")),
-    SettingSpec(
-        "generale",
-        gettext_lazy("Générale (500, every trick by the taker alone)"),
-        [(False, gettext_lazy("No")), (True, gettext_lazy("Yes"))],
-    ),
-    SettingSpec(
-        "passed_deal",
-        gettext_lazy("After four passes"),
-        [
-            ("next", gettext_lazy("The next player deals")),
-            ("same", gettext_lazy("The same dealer deals again")),
-        ],
-    ),
-]

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.forms.base import RANKS, SUITS, _int, choice_field, seat_choices
-from games.forms.widgets import Pad, SeatPad, SuitPad
+from games.forms.base import RANKS, SUITS, HandForm, _int, offer_seats, seat_choices
+from games.forms.widgets import Pad, SuitPad
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -173,17 +173,14 @@ class DeclarationsForm(DeclarationRows, forms.Form):
         "best sequence at the table decides which team scores."
     )
 
-    dealer = forms.TypedChoiceField(
-        coerce=int, widget=SeatPad(teams=True), label=gettext_lazy("Dealer")
-    )
+    dealer = HandForm.declared_fields["dealer"]
     trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.names = names
-        seats = seat_choices(names)
-        choice_field(self, "dealer").choices = seats
-        self.add_declaration_fields(seats)
+        offer_seats(self.fields, names, names, teams=True)
+        self.add_declaration_fields(seat_choices(names))
 
 
 class TerzDeclarationsForm(TerzRows, forms.Form):

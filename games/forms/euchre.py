@@ -8,11 +8,39 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.forms.base import SUITS, HandForm, SettingSpec, choice_field, seat_choices
+from games.forms.base import SUITS, HandForm, RuleWords, SeatField
 from games.forms.widgets import Pad, SeatPad, SuitPad
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
+
+
+RULE_WORDS = {
+    "target": RuleWords(_("Play to"), main=True),
+    "all_pass": RuleWords(
+        _("When everyone passes twice"),
+        {
+            "redeal": _("Redeal: nobody scores"),
+            "stick_the_dealer": _("Stick the dealer: the dealer must name trump"),
+            "dealer_forfeit": _("The dealer may decline: opponents +1"),
+        },
+        main=True,
+    ),
+    "stuck_dealer_any_suit": RuleWords(
+        _("A stuck dealer"),
+        {False: _("Names another suit"), True: _("May name the turned-down suit")},
+    ),
+    "lone_euchre_points": RuleWords(
+        _("Euchring a lone hand"), {2: _("2 points"), 4: _("4 points")}
+    ),
+    "defend_alone": RuleWords(
+        _("A defender may play alone"),
+        {False: _("No"), True: _("Yes: euchring a loner alone is 4")},
+    ),
+    "super_euchre": RuleWords(
+        _("Makers take no trick (super-euchre)"), {False: _("2 as usual"), True: _("4 points")}
+    ),
+}
 
 
 class EuchreHandForm(HandForm):
@@ -20,14 +48,23 @@ class EuchreHandForm(HandForm):
 
     variant = "euchre"
     game_name = pgettext_lazy("game", "Euchre")
-    error_fields: ClassVar[dict[str, str]] = {"alone": "alone"}
+    rule_words = RULE_WORDS
+    copied = (
+        "dealer",
+        "maker",
+        "trump",
+        "round",
+        "turned_up",
+        "alone",
+        "defender_alone",
+        "maker_tricks",
+    )
     outcome_question = _("Nobody made trump?")
     outcome_labels: ClassVar[dict[str, StrOrPromise]] = {
         "passed_out": _("Everyone passed: redeal"),
         "dealer_forfeit": _("Dealer declines: opponents +1"),
     }
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=_("Dealer"))
     outcome = forms.ChoiceField(
         required=False,
         label=_("Outcome"),
@@ -37,9 +74,7 @@ class EuchreHandForm(HandForm):
             ("dealer_forfeit", pgettext_lazy("euchre deal", "declined")),
         ],
     )
-    maker = forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, widget=SeatPad, label=_("Maker")
-    )
+    maker = SeatField(required=False, empty_value=None, widget=SeatPad, label=_("Maker"))
     alone = forms.BooleanField(required=False, label=_("Played alone"))
     defender_alone = forms.BooleanField(required=False, label=_("A defender played alone"))
     maker_tricks = forms.TypedChoiceField(
@@ -51,7 +86,9 @@ class EuchreHandForm(HandForm):
         label=_("Makers' tricks"),
     )
     trump = forms.ChoiceField(required=False, choices=SUITS, widget=SuitPad, label=_("Trump"))
-    round = forms.ChoiceField(
+    round = forms.TypedChoiceField(
+        coerce=int,
+        empty_value=None,
         required=False,
         widget=Pad,
         label=_("Round"),
@@ -59,81 +96,6 @@ class EuchreHandForm(HandForm):
     )
     turned_up = forms.ChoiceField(required=False, choices=[("", "—"), *SUITS], label=_("Turned up"))
 
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        seats = seat_choices(self.names)
-        choice_field(self, "dealer").choices = seats
-        choice_field(self, "maker").choices = seats
         self.defend_alone = self.settings.defend_alone
-
-    def facts(self) -> dict[str, Any]:
-        d = self.cleaned_data
-        outcome = d.get("outcome") or "played"
-        if outcome != "played":
-            return {"dealer": d["dealer"], "outcome": outcome}
-        facts: dict[str, Any] = {"dealer": d["dealer"], "maker": d.get("maker")}
-        if d.get("trump"):
-            facts["trump"] = d["trump"]
-        if d.get("round"):
-            facts["round"] = int(d["round"])
-        if d.get("turned_up"):
-            facts["turned_up"] = d["turned_up"]
-        if d.get("alone"):
-            facts["alone"] = True
-        if d.get("defender_alone"):
-            facts["defender_alone"] = True
-        facts["maker_tricks"] = d.get("maker_tricks")
-        return facts
-
-    @classmethod
-    def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "dealer": facts["dealer"],
-            "outcome": facts.get("outcome", "played"),
-            "maker": facts.get("maker"),
-            "alone": facts.get("alone", False),
-            "defender_alone": facts.get("defender_alone", False),
-            "maker_tricks": facts.get("maker_tricks"),
-            "trump": facts.get("trump", ""),
-            "round": str(facts.get("round", "")),
-            "turned_up": facts.get("turned_up", ""),
-        }
-
-
-SETTINGS = [
-    SettingSpec("target", _("Play to"), main=True),
-    SettingSpec(
-        "all_pass",
-        _("When everyone passes twice"),
-        [
-            ("redeal", _("Redeal: nobody scores")),
-            ("stick_the_dealer", _("Stick the dealer: the dealer must name trump")),
-            ("dealer_forfeit", _("The dealer may decline: opponents +1")),
-        ],
-        main=True,
-    ),
-    SettingSpec(
-        "stuck_dealer_any_suit",
-        _("A stuck dealer"),
-        [(False, _("Names another suit")), (True, _("May name the turned-down suit"))],
-    ),
-    SettingSpec(
-        "lone_euchre_points",
-        _("Euchring a lone hand"),
-        [(2, _("2 points")), (4, _("4 points"))],
-    ),
-    SettingSpec(
-        "defend_alone",
-        _("A defender may play alone"),
-        [(False, _("No")), (True, _("Yes: euchring a loner alone is 4"))],
-    ),
-    SettingSpec(
-        "super_euchre",
-        _("Makers take no trick (super-euchre)"),
-        [(False, _("2 as usual")), (True, _("4 points"))],
-    ),
-]

@@ -39,11 +39,30 @@ class CircleNameForm(forms.Form):
     name = NameField(max_length=60, strip=True, label=gettext_lazy("Circle name"))
 
 
+def circle_languages() -> list[tuple[str, str]]:
+    """The languages by their own names ("Türkçe"), as a reader looks for theirs."""
+    return [("", _("None: each phone's browser decides")), *django_settings.LANGUAGES]
+
+
+def picked_languages() -> list[tuple[str, str]]:
+    """Each language in its own words and script."""
+    return [
+        (code, translation.get_language_info(code)["name_local"])
+        for code, _name in django_settings.LANGUAGES
+    ]
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """The games a circle may play, by name."""
+    return [(v.key, v.name) for v in shown_variants()]
+
+
 class CircleLanguageForm(forms.Form):
     """The language the circle's pages speak to a phone that has chosen none itself."""
 
     language = forms.ChoiceField(
         required=False,
+        choices=circle_languages,
         widget=LanguageSelect,
         label=gettext_lazy("Language of this circle"),
         help_text=gettext_lazy(
@@ -56,11 +75,6 @@ class CircleLanguageForm(forms.Form):
         # Its box is id_circle_language: the page's foot has a language picker of its own.
         kwargs.setdefault("auto_id", "id_circle_%s")
         super().__init__(*args, **kwargs)
-        # The languages by their own names ("Türkçe"), as a reader looks for theirs.
-        choice_field(self, "language").choices = [
-            ("", _("None: each phone's browser decides")),
-            *django_settings.LANGUAGES,
-        ]
 
 
 class LanguagePickerForm(forms.Form):
@@ -69,15 +83,12 @@ class LanguagePickerForm(forms.Form):
 
     language = forms.ChoiceField(
         label=gettext_lazy("Language"),
+        choices=picked_languages,
         widget=LanguageSelect(attrs={"id": "language-picker", "autocomplete": "off"}, bidi=True),
     )
 
     def __init__(self) -> None:
         super().__init__(initial={"language": translation.get_language()})
-        choice_field(self, "language").choices = [
-            (code, translation.get_language_info(code)["name_local"])
-            for code, _name in django_settings.LANGUAGES
-        ]
 
 
 def player_name_field(label: Any = None) -> forms.CharField:
@@ -98,14 +109,13 @@ def repeated_names(names: Sequence[str | None]) -> list[int]:
 class NewGameForm(forms.Form):
     """Players in seat order, the first dealer, and the house rules."""
 
-    variant = forms.ChoiceField(label=gettext_lazy("Game"))
+    variant = forms.ChoiceField(label=gettext_lazy("Game"), choices=game_choices)
     first_dealer = forms.TypedChoiceField(
         coerce=int, widget=Radios, label=gettext_lazy("First dealer")
     )
 
     def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choice_field(self, "variant").choices = [(v.key, v.name) for v in shown_variants()]
         self.engine = shown_variant(variant)
         choice_field(self, "first_dealer").choices = [
             (str(i), str(i)) for i in range(self.engine.seats)

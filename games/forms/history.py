@@ -18,17 +18,21 @@ from games.nights import time_zones, valid_time_zone
 MAX_PAGE = 100_000
 
 
+def game_filter_choices() -> list[tuple[str, str]]:
+    return [("", _("All games")), *((v.key, v.name) for v in shown_variants())]
+
+
 class HistoryFilter(forms.Form):
     """`?variant=…&player=…&page=…`: a value that is not valid is ignored, never an error."""
 
-    variant = forms.ChoiceField(required=False, label=gettext_lazy("Game"))
+    variant = forms.ChoiceField(
+        required=False, choices=game_filter_choices, label=gettext_lazy("Game")
+    )
     player = forms.ChoiceField(required=False, label=gettext_lazy("Player"))
     page = WholeNumberField(required=False, min_value=1, max_value=MAX_PAGE)
 
     def __init__(self, data: Any, players: Sequence[str], **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
-        variant_choices = [("", _("All games")), *((v.key, v.name) for v in shown_variants())]
-        choice_field(self, "variant").choices = variant_choices
         choice_field(self, "player").choices = [("", _("Everyone")), *((n, n) for n in players)]
 
     def value(self, name: str) -> Any:

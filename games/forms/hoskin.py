@@ -18,11 +18,10 @@ from games.forms.base import (
     DURING,
     SUITS,
     HandForm,
-    SettingSpec,
+    RuleWords,
+    SeatField,
     WholeNumberField,
-    choice_field,
     named_field,
-    seat_choices,
 )
 from games.forms.melds import MeldGridForm, meld_cells, meld_field, rank_names
 from games.forms.widgets import Pad, SeatPad, SuitPad
@@ -52,22 +51,51 @@ def ihale_calls(calls: list[int | None], dealer: int, seats: int) -> list[dict[s
     return calls_in_turn(calls, [(dealer + 1) % seats, (dealer + 2) % seats])
 
 
-HOSKIN_COMMON = [
-    SettingSpec("target", gettext_lazy("Baraj (play to)"), main=True),
-    SettingSpec(
-        "card_values",
+HOSKIN_COMMON = {
+    "target": RuleWords(gettext_lazy("Baraj (play to)"), main=True),
+    "card_values": RuleWords(
         gettext_lazy("Card values in tricks"),
-        [
-            ("ace_ten", gettext_lazy("A 11, 10 10, K 4, Q 3, J 2")),
-            ("tens", gettext_lazy("A, 10, K 10 each; Q, J 0")),
-        ],
+        {
+            "ace_ten": gettext_lazy("A 11, 10 10, K 4, Q 3, J 2"),
+            "tens": gettext_lazy("A, 10, K 10 each; Q, J 0"),
+        },
     ),
-    SettingSpec(
-        "last_trick_bonus",
-        gettext_lazy("Last trick"),
-        [(20, "+20"), (10, "+10"), (0, gettext_lazy("Nothing"))],
+    "last_trick_bonus": RuleWords(
+        gettext_lazy("Last trick"), {20: "+20", 10: "+10", 0: gettext_lazy("Nothing")}
     ),
-]
+}
+
+SETTINGS_PARTNERS = {
+    **HOSKIN_COMMON,
+    "bid_step": RuleWords(
+        gettext_lazy("Ihale rises in"), {10: gettext_lazy("10s"), 50: gettext_lazy("50s")}
+    ),
+    "both_cross": RuleWords(
+        gettext_lazy("Both sides reach the baraj"),
+        {
+            "contract": gettext_lazy("The contract side wins"),
+            "higher": gettext_lazy("The higher total wins"),
+        },
+    ),
+}
+
+SETTINGS_TEKLI = {
+    **HOSKIN_COMMON,
+    "gomu_to": RuleWords(
+        gettext_lazy("The gömü's points go to"),
+        {
+            "last_trick": gettext_lazy("Whoever takes the last trick"),
+            "holder": gettext_lazy("The ihale holder"),
+        },
+    ),
+    "both_cross": RuleWords(
+        gettext_lazy("Several reach the baraj"),
+        {
+            "contract": gettext_lazy("The holder wins if among them"),
+            "higher": gettext_lazy("The higher total wins"),
+        },
+    ),
+}
 
 
 class HoskinHandForm(HandForm):
@@ -78,9 +106,7 @@ class HoskinHandForm(HandForm):
     error_fields: ClassVar[dict[str, str]] = {
         "trick_points": "tricks_0",
         "melds": "meld_0",
-        "struck": "struck",
         "bids": "contract",
-        "gomu_points": "gomu_points",
         "outcome": "holder",
     }
     tekli: ClassVar[bool] = False
@@ -98,6 +124,7 @@ class HoskinHandForm(HandForm):
             "Choose the koz (trump) first: the seri and the trump evli need it."
         ),
     }
+    rule_words: ClassVar[dict[str, RuleWords]] = SETTINGS_PARTNERS
     outcome_question = gettext_lazy("The deal is void?")
     outcome_labels: ClassVar[dict[str, StrOrPromise]] = {"void": gettext_lazy("Void deal: redeal")}
     phase_fields: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -123,7 +150,6 @@ class HoskinHandForm(HandForm):
         "unannounced_burial",
     )
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
     outcome = forms.ChoiceField(
         required=False,
         label=gettext_lazy("Outcome"),
@@ -132,7 +158,7 @@ class HoskinHandForm(HandForm):
             ("void", pgettext_lazy("hoskin deal", "void")),
         ],
     )
-    holder = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Ihale holder"))
+    holder = SeatField(widget=SeatPad, label=gettext_lazy("Ihale holder"))
     contract = WholeNumberField(label=gettext_lazy("Contract (kontrat)"))
     forced = forms.BooleanField(required=False, label=gettext_lazy("Forced"))
     trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Koz (trump)"))
@@ -142,9 +168,7 @@ class HoskinHandForm(HandForm):
         label=gettext_lazy("The ihale, bid by bid"),
         help_text=gettext_lazy("The speakers in turn, from the dealer's left: e.g. 550 560 p"),
     )
-    last_trick = forms.TypedChoiceField(
-        coerce=int, widget=Pad(teams=True), label=gettext_lazy("Last trick")
-    )
+    last_trick = SeatField(sides=True, widget=Pad(teams=True), label=gettext_lazy("Last trick"))
     violation = forms.ChoiceField(
         required=False,
         widget=Pad,
@@ -171,17 +195,9 @@ class HoskinHandForm(HandForm):
         required=False, label=gettext_lazy("Unannounced burial")
     )
 
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS_PARTNERS
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        seats = seat_choices(self.names)
         sides = list(self.engine.side_names(self.names))
-        choice_field(self, "dealer").choices = seats
-        choice_field(self, "holder").choices = seats
-        choice_field(self, "last_trick").choices = seat_choices(sides)
         self.sides = sides
         for seat, name in enumerate(self.names):
             self.fields[f"meld_{seat}"] = named_field(
@@ -350,9 +366,7 @@ class HoskinTekliHandForm(HoskinHandForm):
     tekli = True
     OTHER_GAMES_FIELDS = ("violation", "struck", "auction")
 
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS_TEKLI
+    rule_words = SETTINGS_TEKLI
 
     def shape_contract(self) -> None:
         """The ladder's three contracts are buttons: nothing to shape."""
@@ -407,42 +421,3 @@ class HoskinTekliHandForm(HoskinHandForm):
             return {}
         place = (int(holder) - int(dealer) - 1) % len(self.names)
         return {"contract": str(550 + 100 * place)}
-
-
-SETTINGS_PARTNERS = [
-    *HOSKIN_COMMON,
-    SettingSpec(
-        "bid_step",
-        gettext_lazy("Ihale rises in"),
-        [(10, gettext_lazy("10s")), (50, gettext_lazy("50s"))],
-    ),
-    SettingSpec(
-        "both_cross",
-        gettext_lazy("Both sides reach the baraj"),
-        [
-            ("contract", gettext_lazy("The contract side wins")),
-            ("higher", gettext_lazy("The higher total wins")),
-        ],
-    ),
-]
-
-
-SETTINGS_TEKLI = [
-    *HOSKIN_COMMON,
-    SettingSpec(
-        "gomu_to",
-        gettext_lazy("The gömü's points go to"),
-        [
-            ("last_trick", gettext_lazy("Whoever takes the last trick")),
-            ("holder", gettext_lazy("The ihale holder")),
-        ],
-    ),
-    SettingSpec(
-        "both_cross",
-        gettext_lazy("Several reach the baraj"),
-        [
-            ("contract", gettext_lazy("The holder wins if among them")),
-            ("higher", gettext_lazy("The higher total wins")),
-        ],
-    ),
-]

@@ -14,28 +14,88 @@ from games.forms.base import (
     DURING,
     SUITS,
     HandForm,
-    SettingSpec,
+    RuleWords,
+    SeatField,
     WholeNumberField,
     card_points_field,
-    choice_field,
     named_field,
     seat_choices,
 )
 from games.forms.declarations import DeclarationRows, DeclarationsForm
 from games.forms.widgets import Pad, SeatPad, SuitPad
 
+RULE_WORDS = {
+    "target": RuleWords(gettext_lazy("Play to"), main=True),
+    "tie_rule": RuleWords(
+        gettext_lazy("A tie"),
+        {
+            "forfeit": gettext_lazy("Caller forfeits everything"),
+            "half": gettext_lazy("Caller 0, opponents keep their own"),
+        },
+    ),
+    "bella_on_forfeit": RuleWords(
+        gettext_lazy("Bella on a forfeit"),
+        {
+            "opponents": gettext_lazy("Goes to the opponents"),
+            "holder": gettext_lazy("Stays with its team"),
+        },
+    ),
+    "sequence_scope": RuleWords(
+        gettext_lazy("Who scores sequences"),
+        {
+            "team": gettext_lazy("The whole best team"),
+            "player": gettext_lazy("Only the best player"),
+        },
+    ),
+    "final_tiebreak": RuleWords(
+        gettext_lazy("Sequences tie exactly"),
+        {
+            "seat": gettext_lazy("Nearest the forehand wins"),
+            "none": gettext_lazy("Nobody scores them"),
+        },
+    ),
+    "run5_value": RuleWords(gettext_lazy("Run of 5 or more")),
+    "capot": RuleWords(
+        gettext_lazy("All 8 tricks (capot)"),
+        {
+            "none": gettext_lazy("No bonus"),
+            "double": gettext_lazy("Doubles"),
+            "plus90": "+90",
+        },
+    ),
+    "zero_trick_sequences": RuleWords(
+        gettext_lazy("A team with no trick"),
+        {
+            True: gettext_lazy("Keeps its sequences"),
+            False: gettext_lazy("Loses its sequences"),
+        },
+    ),
+    "yas_value": RuleWords(gettext_lazy("Trump jack (Yas)")),
+    "both_cross": RuleWords(
+        gettext_lazy("Both teams reach the target"),
+        {
+            "higher": gettext_lazy("Higher total wins"),
+            "caller": gettext_lazy("Caller wins if made"),
+        },
+    ),
+}
+
+
+def _round(value: str) -> int | str:
+    """The round trump was made in: 1 or 2, or "bima"."""
+    return int(value) if value.isdigit() else value
+
 
 class KlaberjassHandForm(DeclarationRows, HandForm):
     variant = "klaberjass"
     game_name = pgettext_lazy("game", "Klaberjass")
+    rule_words = RULE_WORDS
     helper_form = DeclarationsForm
-    error_fields: ClassVar[dict[str, str]] = {
-        "card_points": "points_0",
-        "last_trick": "last_trick",
-        "tricks": "tricks_0",
-        "declarations": "declarations",
-        "round": "round",
-        "turned_up": "turned_up",
+    error_fields: ClassVar[dict[str, str]] = {"card_points": "points_0", "tricks": "tricks_0"}
+    copied = ("dealer", "caller", "trump", "last_trick", "round", "turned_up")
+    spread: ClassVar[dict[str, tuple[str, ...]]] = {
+        "card_points": ("points_0", "points_1"),
+        "tricks": ("tricks_0", "tricks_1"),
     }
     phase_fields: ClassVar[dict[str, tuple[str, ...]]] = {
         BEFORE: ("dealer", "caller", "trump", "round", "turned_up"),
@@ -43,15 +103,14 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         AFTER: ("points_0", "points_1", "last_trick", "tricks_0", "tricks_1"),
     }
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
-    caller = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Who called"))
+    caller = SeatField(widget=SeatPad, label=gettext_lazy("Who called"))
     trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
     points_0 = card_points_field(0)
     points_1 = card_points_field(1)
-    last_trick = forms.TypedChoiceField(
-        coerce=int, widget=Pad(teams=True), label=gettext_lazy("Last trick")
-    )
-    round = forms.ChoiceField(
+    last_trick = SeatField(sides=True, widget=Pad(teams=True), label=gettext_lazy("Last trick"))
+    round = forms.TypedChoiceField(
+        coerce=_round,
+        empty_value=None,
         required=False,
         widget=Pad,
         label=gettext_lazy("Round"),
@@ -80,18 +139,10 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        seats = seat_choices(self.names)
-        teams = seat_choices(list(self.engine.side_names(self.names)))
-        choice_field(self, "dealer").choices = seats
-        choice_field(self, "caller").choices = seats
-        choice_field(self, "last_trick").choices = teams
-        self.add_declaration_fields(seats)
+        teams = seat_choices(self.engine.side_names(self.names))
+        self.add_declaration_fields(seat_choices(self.names))
         self.card_total = self.settings.card_total
         for side in (0, 1):
             self.fields[f"points_{side}"].widget.attrs["max"] = self.card_total
@@ -108,104 +159,3 @@ class KlaberjassHandForm(DeclarationRows, HandForm):
                 _("Tricks"),
             )
         self.team_names = [name for _key, name in teams]
-
-    def facts(self) -> dict[str, Any]:
-        d = self.cleaned_data
-        facts: dict[str, Any] = {
-            "dealer": d["dealer"],
-            "caller": d["caller"],
-            "trump": d["trump"],
-            "card_points": [d["points_0"], d["points_1"]],
-            "last_trick": d["last_trick"],
-        }
-        if d.get("round"):
-            facts["round"] = d["round"] if d["round"] == "bima" else int(d["round"])
-        if d.get("turned_up"):
-            facts["turned_up"] = d["turned_up"]
-        if d.get("tricks_0") is not None or d.get("tricks_1") is not None:
-            facts["tricks"] = [d.get("tricks_0"), d.get("tricks_1")]
-        declarations = self.declaration_facts()
-        if declarations:
-            facts["declarations"] = declarations
-        return facts
-
-    @classmethod
-    def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
-        initial: dict[str, Any] = {
-            "dealer": facts["dealer"],
-            "caller": facts["caller"],
-            "trump": facts["trump"],
-            "points_0": facts["card_points"][0],
-            "points_1": facts["card_points"][1],
-            "last_trick": facts["last_trick"],
-            "round": str(facts.get("round", "")),
-            "turned_up": facts.get("turned_up", ""),
-        }
-        if "tricks" in facts:
-            initial["tricks_0"], initial["tricks_1"] = facts["tricks"]
-        initial.update(cls.declaration_initial(facts.get("declarations", [])))
-        return initial
-
-
-SETTINGS = [
-    SettingSpec("target", gettext_lazy("Play to"), main=True),
-    SettingSpec(
-        "tie_rule",
-        gettext_lazy("A tie"),
-        [
-            ("forfeit", gettext_lazy("Caller forfeits everything")),
-            ("half", gettext_lazy("Caller 0, opponents keep their own")),
-        ],
-    ),
-    SettingSpec(
-        "bella_on_forfeit",
-        gettext_lazy("Bella on a forfeit"),
-        [
-            ("opponents", gettext_lazy("Goes to the opponents")),
-            ("holder", gettext_lazy("Stays with its team")),
-        ],
-    ),
-    SettingSpec(
-        "sequence_scope",
-        gettext_lazy("Who scores sequences"),
-        [
-            ("team", gettext_lazy("The whole best team")),
-            ("player", gettext_lazy("Only the best player")),
-        ],
-    ),
-    SettingSpec(
-        "final_tiebreak",
-        gettext_lazy("Sequences tie exactly"),
-        [
-            ("seat", gettext_lazy("Nearest the forehand wins")),
-            ("none", gettext_lazy("Nobody scores them")),
-        ],
-    ),
-    SettingSpec("run5_value", gettext_lazy("Run of 5 or more"), [(50, "50"), (100, "100")]),
-    SettingSpec(
-        "capot",
-        gettext_lazy("All 8 tricks (capot)"),
-        [
-            ("none", gettext_lazy("No bonus")),
-            ("double", gettext_lazy("Doubles")),
-            ("plus90", "+90"),
-        ],
-    ),
-    SettingSpec(
-        "zero_trick_sequences",
-        gettext_lazy("A team with no trick"),
-        [
-            (True, gettext_lazy("Keeps its sequences")),
-            (False, gettext_lazy("Loses its sequences")),
-        ],
-    ),
-    SettingSpec("yas_value", gettext_lazy("Trump jack (Yas)"), [(20, "20"), (22, "22")]),
-    SettingSpec(
-        "both_cross",
-        gettext_lazy("Both teams reach the target"),
-        [
-            ("higher", gettext_lazy("Higher total wins")),
-            ("caller", gettext_lazy("Caller wins if made")),
-        ],
-    ),
-]

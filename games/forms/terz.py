@@ -14,14 +14,36 @@ from games.forms.base import (
     DURING,
     SUITS,
     HandForm,
-    SettingSpec,
+    RuleWords,
+    SeatField,
     card_points_field,
-    choice_field,
     named_field,
     seat_choices,
 )
 from games.forms.declarations import TerzDeclarationsForm, TerzRows
-from games.forms.widgets import Pad, SeatPad, SuitPad
+from games.forms.widgets import Pad, SuitPad
+
+RULE_WORDS = {
+    "target": RuleWords(gettext_lazy("Play to"), main=True),
+    "card_values": RuleWords(
+        gettext_lazy("Card values"),
+        {
+            "seed": gettext_lazy("A 11, 10 10, K 3, Q 2, J 1 — trump J 20, 9 13 (140)"),
+            "standard": gettext_lazy("A 11, 10 10, K 4, Q 3, J 2 — trump J 20, 9 14 (152)"),
+        },
+    ),
+    "marriage_suits": RuleWords(
+        gettext_lazy("Marriages"),
+        {"any": gettext_lazy("In any suit"), "trump": gettext_lazy("Only in trumps")},
+    ),
+    "combo_tiebreak": RuleWords(
+        gettext_lazy("Equal combinations"),
+        {
+            "first": gettext_lazy("The one announced first"),
+            "trump": gettext_lazy("Trumps first, then the earlier"),
+        },
+    ),
+}
 
 
 class TerzHandForm(TerzRows, HandForm):
@@ -29,32 +51,25 @@ class TerzHandForm(TerzRows, HandForm):
 
     variant = "terz"
     game_name = pgettext_lazy("game", "Terz")
+    rule_words = RULE_WORDS
     helper_form = TerzDeclarationsForm
     error_fields: ClassVar[dict[str, str]] = {"card_points": "points_0"}
+    copied = ("dealer", "trump", "last_trick")
+    spread: ClassVar[dict[str, tuple[str, ...]]] = {"card_points": ("points_0", "points_1")}
     phase_fields: ClassVar[dict[str, tuple[str, ...]]] = {
         BEFORE: ("dealer", "trump"),
         DURING: TerzRows.row_field_names(),
         AFTER: ("points_0", "points_1", "last_trick"),
     }
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
     trump = forms.ChoiceField(choices=SUITS, widget=SuitPad, label=gettext_lazy("Trump"))
     points_0 = card_points_field(0)
     points_1 = card_points_field(1)
-    last_trick = forms.TypedChoiceField(
-        coerce=int, widget=Pad(teams=True), label=gettext_lazy("Last trick")
-    )
-
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS
+    last_trick = SeatField(widget=Pad(teams=True), label=gettext_lazy("Last trick"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        seats = seat_choices(self.names)
-        choice_field(self, "dealer").choices = seats
-        choice_field(self, "last_trick").choices = seats
-        self.add_declaration_fields(seats)
+        self.add_declaration_fields(seat_choices(self.names))
         self.card_total = self.settings.card_total
         for side in (0, 1):
             self.fields[f"points_{side}"].widget.attrs["max"] = self.card_total
@@ -65,53 +80,3 @@ class TerzHandForm(TerzRows, HandForm):
                 _("Card points"),
             )
         self.team_names = self.names  # the card points' sides are the two players
-
-    def facts(self) -> dict[str, Any]:
-        d = self.cleaned_data
-        facts: dict[str, Any] = {
-            "dealer": d["dealer"],
-            "trump": d["trump"],
-            "card_points": [d["points_0"], d["points_1"]],
-            "last_trick": d["last_trick"],
-        }
-        declarations = self.declaration_facts()
-        if declarations:
-            facts["declarations"] = declarations
-        return facts
-
-    @classmethod
-    def initial_from(cls, facts: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "dealer": facts["dealer"],
-            "trump": facts["trump"],
-            "points_0": facts["card_points"][0],
-            "points_1": facts["card_points"][1],
-            "last_trick": facts["last_trick"],
-            **cls.declaration_initial(facts.get("declarations", [])),
-        }
-
-
-SETTINGS = [
-    SettingSpec("target", gettext_lazy("Play to"), main=True),
-    SettingSpec(
-        "card_values",
-        gettext_lazy("Card values"),
-        [
-            ("seed", gettext_lazy("A 11, 10 10, K 3, Q 2, J 1 — trump J 20, 9 13 (140)")),
-            ("standard", gettext_lazy("A 11, 10 10, K 4, Q 3, J 2 — trump J 20, 9 14 (152)")),
-        ],
-    ),
-    SettingSpec(
-        "marriage_suits",
-        gettext_lazy("Marriages"),
-        [("any", gettext_lazy("In any suit")), ("trump", gettext_lazy("Only in trumps"))],
-    ),
-    SettingSpec(
-        "combo_tiebreak",
-        gettext_lazy("Equal combinations"),
-        [
-            ("first", gettext_lazy("The one announced first")),
-            ("trump", gettext_lazy("Trumps first, then the earlier")),
-        ],
-    ),
-]

@@ -18,7 +18,8 @@ from games.forms.base import (
     RANKS,
     SUITS,
     HandForm,
-    SettingSpec,
+    RuleWords,
+    SeatField,
     WholeNumberField,
     choice_field,
     rank_label,
@@ -45,11 +46,32 @@ def parse_auction(text: str) -> list[int | None]:
     return calls
 
 
+RULE_WORDS = {
+    "deals": RuleWords(gettext_lazy("Deals in a game"), main=True),
+    "failed_slam": RuleWords(
+        gettext_lazy("A declared slam that fails"),
+        {"normal": gettext_lazy("Scored as usual (+1 or −1)")},
+    ),
+    "allow_304_bid": RuleWords(
+        gettext_lazy("Bid 304 over 275 or more"),
+        {False: gettext_lazy("No"), True: gettext_lazy("Yes")},
+    ),
+    "tie": RuleWords(
+        gettext_lazy("Equal highest after the last deal"),
+        {
+            "share": gettext_lazy("Share the win"),
+            "extra_deals": gettext_lazy("Play extra deals"),
+        },
+    ),
+}
+
+
 class ThreeOFourHandForm(HandForm):
     """Bidder and bid, trump, the called card and its holder, marriages, points and tricks."""
 
     variant = "304"
     game_name = pgettext_lazy("game", "304")
+    rule_words = RULE_WORDS
     error_fields: ClassVar[dict[str, str]] = {
         "bids": "auction",
         "called_card": "called_rank",
@@ -64,8 +86,7 @@ class ThreeOFourHandForm(HandForm):
         AFTER: ("partner", "points", "widow_points", "widow_card_1", "widow_card_2", "tricks"),
     }
 
-    dealer = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Dealer"))
-    bidder = forms.TypedChoiceField(coerce=int, widget=SeatPad, label=gettext_lazy("Bidder"))
+    bidder = SeatField(widget=SeatPad, label=gettext_lazy("Bidder"))
     bid = WholeNumberField(
         label=gettext_lazy("Bid"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5, "data-start": 150}),
@@ -89,12 +110,8 @@ class ThreeOFourHandForm(HandForm):
         widget=SuitPad,
         label=gettext_lazy("Called card's suit"),
     )
-    partner = forms.TypedChoiceField(
-        coerce=int,
-        required=False,
-        empty_value=None,
-        widget=SeatPad,
-        label=gettext_lazy("Partner"),
+    partner = SeatField(
+        required=False, empty_value=None, widget=SeatPad, label=gettext_lazy("Partner")
     )
     partner_lost = forms.BooleanField(
         required=False, label=gettext_lazy("Called card lost: played alone")
@@ -126,15 +143,9 @@ class ThreeOFourHandForm(HandForm):
     # The fields of the other game of the family, left out of this one's form.
     OTHER_GAMES_FIELDS: ClassVar[tuple[str, ...]] = ("widow_points", "widow_card_1", "widow_card_2")
 
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = seat_choices(self.names)
-        for name in ("dealer", "bidder", "partner"):
-            choice_field(self, name).choices = seats
         all_tricks = self.engine.hand_class.all_tricks
         choice_field(self, "tricks").choices = [(str(n), str(n)) for n in range(all_tricks + 1)]
         # The bid's box steps by 5 from the lowest bid to the highest (the stepper's buttons).
@@ -269,26 +280,3 @@ class WidowHandForm(ThreeOFourHandForm):
         if widow is None and any(cards):
             widow = self.engine.card_points([Rank(c) for c in cards if c], self.settings)
         return {"widow_points": widow}
-
-
-SETTINGS = [
-    SettingSpec("deals", gettext_lazy("Deals in a game"), main=True),
-    SettingSpec(
-        "failed_slam",
-        gettext_lazy("A declared slam that fails"),
-        [(-4, "−4"), (-1, "−1"), ("normal", gettext_lazy("Scored as usual (+1 or −1)"))],
-    ),
-    SettingSpec(
-        "allow_304_bid",
-        gettext_lazy("Bid 304 over 275 or more"),
-        [(False, gettext_lazy("No")), (True, gettext_lazy("Yes"))],
-    ),
-    SettingSpec(
-        "tie",
-        gettext_lazy("Equal highest after the last deal"),
-        [
-            ("share", gettext_lazy("Share the win")),
-            ("extra_deals", gettext_lazy("Play extra deals")),
-        ],
-    ),
-]

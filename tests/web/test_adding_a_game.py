@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Literal, Self
 
 from games.engine.errors import InvalidHand
 from games.engine.reading import Reader
@@ -48,15 +48,12 @@ from games.engine.variant import BaseHand, BaseSettings, GameState, HandScore, V
 @dataclass(frozen=True, kw_only=True)
 class Settings(BaseSettings):
     target: int = 100
-    ties: str = "nobody"
+    ties: Literal["nobody", "both"] = "nobody"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, "High setting", cls.__dataclass_fields__)
-        return cls(
-            target=r.positive("target", 100),
-            ties=r.choice("ties", ("nobody", "both"), "nobody"),
-        )
+        return cls(target=r.positive("target", 100), **r.rules(cls))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -111,7 +108,7 @@ from typing import Any, ClassVar
 
 from django import forms
 
-from games.forms.base import HandForm, SettingSpec, WholeNumberField, seat_choices
+from games.forms.base import HandForm, RuleWords, WholeNumberField, seat_choices
 
 
 class HighHandForm(HandForm):
@@ -136,9 +133,10 @@ class HighHandForm(HandForm):
     points_0 = WholeNumberField(min_value=0, required=False, label="Card points")
     points_1 = WholeNumberField(min_value=0, required=False, label="Card points")
 
-    @classmethod
-    def settings_fields(cls) -> list[SettingSpec]:
-        return SETTINGS
+    rule_words: ClassVar[dict[str, RuleWords]] = {
+        "target": RuleWords("Play to", main=True),
+        "ties": RuleWords("A tie", {"nobody": "Nobody scores", "both": "Both score"}),
+    }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -155,11 +153,6 @@ class HighHandForm(HandForm):
         points = facts.get("card_points", [None, None])
         return {"dealer": facts["dealer"], "points_0": points[0], "points_1": points[1]}
 
-
-SETTINGS = [
-    SettingSpec("target", "Play to", main=True),
-    SettingSpec("ties", "A tie", [("nobody", "Nobody scores"), ("both", "Both score")]),
-]
 '''
 
 TEMPLATE = """{% include "games/_dealer.html" %}
@@ -324,36 +317,41 @@ class TestAMissingPieceIsReported:
         ]
 
     @pytest.mark.parametrize(
-        "keys",
-        [("target",), ("target", "ties", "ties"), ("target", "ties", "colour")],
-        ids=["missing", "repeated", "unknown"],
+        ("named", "asked"),
+        [
+            (("target",), ["target", "ties"]),
+            (("ties", "target"), ["ties", "target"]),
+            (("target", "ties", "colour"), ["target", "ties"]),
+        ],
+        ids=["missing", "in another order", "unknown"],
     )
-    def test_house_rules_that_are_not_the_engines(
-        self, new_game: dict[str, Any], monkeypatch: pytest.MonkeyPatch, keys: tuple[str, ...]
+    def test_the_new_game_form_asks_the_engines_house_rules_whatever_its_words_name(
+        self,
+        registered: dict[str, Any],
+        monkeypatch: pytest.MonkeyPatch,
+        named: tuple[str, ...],
+        asked: list[str],
     ) -> None:
-        from games.forms.base import SettingSpec
+        from games.forms.base import RuleWords
 
-        specs = [SettingSpec(key, key, [("nobody", "N"), ("both", "B")]) for key in keys]
-        form = new_game["forms"]["high"]
-        monkeypatch.setattr(form, "settings_fields", classmethod(lambda cls: specs))
-        found = errors_of(new_game["variants"], new_game["forms"])
-        assert [e[:10] for e in found] == ["games.E006"]
+        form = registered["forms"]["high"]
+        monkeypatch.setattr(form, "rule_words", {key: RuleWords(key.title()) for key in named})
+        # Each of the engine's rules once: in the words' order, one without words last.
+        assert [spec.key for spec in form.settings_fields()] == asked
+        assert errors_of(registered["variants"], registered["forms"]) == []
 
-    def test_a_house_rule_choice_the_engine_refuses(
-        self, new_game: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+    def test_a_house_rule_offers_the_engines_values_whatever_its_words_name(
+        self, registered: dict[str, Any], monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        from games.forms.base import SettingSpec
+        from games.forms.base import RuleWords
 
-        specs = [
-            SettingSpec("target", "Play to", main=True),
-            SettingSpec("ties", "A tie", [("nobody", "N"), ("split", "S")]),
-        ]
-        monkeypatch.setattr(
-            new_game["forms"]["high"], "settings_fields", classmethod(lambda cls: specs)
-        )
-        found = errors_of(new_game["variants"], new_game["forms"])
-        assert [e[:10] for e in found] == ["games.E007"]
-        assert "'ties'" in found[0] and '"split"' in found[0]
+        form = registered["forms"]["high"]
+        words = {"target": RuleWords("Play to"), "ties": RuleWords("A tie", {"split": "S"})}
+        monkeypatch.setattr(form, "rule_words", words)
+        (ties,) = [spec for spec in form.settings_fields() if spec.key == "ties"]
+        # The engine's values in its order, a value without words called by itself.
+        assert ties.choices == [('"nobody"', "nobody"), ('"both"', "both")]
+        assert errors_of(registered["variants"], registered["forms"]) == []
 
     def test_phases_without_fields(
         self, new_game: dict[str, Any], monkeypatch: pytest.MonkeyPatch
