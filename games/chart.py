@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import signed
+from games.words import signed
 
 # The viewBox, and the plot inside it: the left margin holds the score labels, the bottom
 # one the hand numbers.

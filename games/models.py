@@ -20,17 +20,23 @@ from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy
 
 from games import nights
 from games.engine import VARIANTS, get_variant
-from games.engine.cards import Suit
-from games.engine.game import score_game
+from games.engine.game import read_hands, score_game
 from games.engine.names import contained, name_key
 from games.engine.record import FORMAT, GameRecord
-from games.engine.texts import Text
 from games.engine.variant import BaseHand, BaseSettings, Carried, GameScore, ScoredHand, Variant
 from games.nights import MAX_TIME_ZONE
+from games.words import (
+    SUIT_SYMBOLS,
+    shown_text,
+    shown_variant,
+    signed,
+    stored_text,
+    summary_text,
+)
 
 
 def validate_variant(key: str) -> None:
@@ -50,144 +56,6 @@ def validate_language(code: str) -> None:
             _("%(language)s is not a language Scorer speaks.") % {"language": repr(code)},
             code="invalid",
         )
-
-
-# -- the engine's sentences and words, stored and shown -----------------------------------
-#
-# The engine writes English and imports no Django. What it says about a hand (notes, a
-# declaration's reason) is stored as data, Text.to_json(), and rendered when a page is read,
-# in the reader's language (games/templatetags/scorer_tags.py, say_text). Its few fixed
-# words (a game's name, the taker's title) are translated here, by the English they have.
-
-
-def stored_text(value: Any) -> Any:
-    """What the database keeps of an engine sentence: a Text as its JSON form ({"id", "params"}),
-    which reads in any language; anything else as plain text (a hand stored before sentences
-    had ids, or an empty reason)."""
-    if isinstance(value, Text):
-        return value.to_json()
-    return "" if value is None else str(value)
-
-
-def shown_text(value: Any) -> str:
-    """A Text, its stored JSON form, or plain text, in the reader's language."""
-    from games.templatetags.scorer_tags import say_text  # the tags import the models
-
-    return say_text(value)
-
-
-def engine_word(context: str, value: Any) -> Any:
-    """One of the engine's fixed words (a game's name, "Caller", "bids first") in the reader's
-    language: a Text through its catalogue, plain English through the web's (`context` as the
-    message context, listed in ENGINE_WORDS so that makemessages finds it; a game's name is
-    listed by its hand form, HandForm.game_name)."""
-    if isinstance(value, Text | dict):
-        return shown_text(value)
-    if isinstance(value, str) and value:
-        return pgettext(context, value)
-    return value
-
-
-# The engine's fixed words as the translators see them; engine_word looks them up by their
-# English, so a word the engine adds later is shown in English until it is listed here.
-ENGINE_WORDS = (
-    # The score sheet's heading for who called, bid or holds the contract.
-    pgettext_lazy("taker", "Caller"),
-    pgettext_lazy("taker", "Bidder"),
-    pgettext_lazy("taker", "Holder"),
-    pgettext_lazy("taker", "Maker"),
-    # What the scoreboard says of the player left of the dealer.
-    pgettext_lazy("opener", "bids first"),
-    pgettext_lazy("opener", "speaks first"),
-    # Seats, as the table drawing and a game's default players name them.
-    pgettext_lazy("seat", "You"),
-    pgettext_lazy("seat", "You (South)"),
-    pgettext_lazy("seat", "North"),
-    pgettext_lazy("seat", "East"),
-    pgettext_lazy("seat", "South"),
-    pgettext_lazy("seat", "West"),
-    pgettext_lazy("seat", "Player 1"),
-    pgettext_lazy("seat", "Player 2"),
-    pgettext_lazy("seat", "Player 3"),
-    pgettext_lazy("seat", "Player 4"),
-    # A deal that was not played, as a score sheet writes it.
-    pgettext_lazy("deal", "redeal"),
-    pgettext_lazy("deal", "void"),
-    pgettext_lazy("deal", "forfeit"),
-)
-
-
-class ShownVariant:
-    """An engine variant as a page shows it: the engine's own object for everything it does,
-    with its name and fixed words in the reader's language, read when they are shown (so a
-    variant kept for the whole process follows each request's language)."""
-
-    def __init__(self, variant: Variant[Any, Any]) -> None:
-        self.variant = variant
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "variant":  # not set yet (a copy being made)
-            raise AttributeError(name)
-        return getattr(self.variant, name)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, ShownVariant):
-            return self.variant is other.variant
-        return self.variant is other
-
-    def __hash__(self) -> int:
-        return hash(self.variant.key)
-
-    def __repr__(self) -> str:
-        return f"ShownVariant({self.variant.key!r})"
-
-    @property
-    def name(self) -> str:
-        return str(engine_word("game", self.variant.name))
-
-    @property
-    def taker(self) -> str:
-        return str(engine_word("taker", self.variant.taker))
-
-    @property
-    def opener(self) -> str:
-        return str(engine_word("opener", self.variant.opener))
-
-    @property
-    def seat_labels(self) -> tuple[str, ...]:
-        return tuple(str(engine_word("seat", label)) for label in self.variant.seat_labels)
-
-    @property
-    def default_players(self) -> tuple[str, ...]:
-        return tuple(str(engine_word("seat", name)) for name in self.variant.default_players)
-
-
-_SHOWN: dict[str, ShownVariant] = {}
-
-
-def shown_variant(key: str) -> Any:
-    """The variant `key` as pages show it (ShownVariant), one per variant."""
-    if key not in _SHOWN:
-        _SHOWN[key] = ShownVariant(get_variant(key))
-    return _SHOWN[key]
-
-
-def shown_variants() -> list[Any]:
-    """Every variant, in the registry's order, as pages show them."""
-    return [shown_variant(key) for key in VARIANTS]
-
-
-def unplayed_word(word: str) -> str:
-    """The score sheet's word for a deal not played ("redeal", "void", "forfeit")."""
-    return str(engine_word("deal", word))
-
-
-SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}
-
-
-def signed(points: int) -> str:
-    """A score with its sign, and a real minus sign: "+130", "−20"."""
-    return f"+{points}" if points >= 0 else f"\u2212{-points}"
 
 
 def new_slug() -> str:
@@ -381,8 +249,6 @@ class Game(models.Model):
     def score(self, facts: Sequence[Mapping[str, Any]], start: Carried | None = None) -> GameScore:
         """Score hands given as fact dicts, the first of them from the state `start` (by
         default the game's first hand); HandError names the first that is wrong."""
-        from games.engine.game import read_hands
-
         settings, names = self.engine_settings(), self.player_names()
         first = start.played + 1 if start else 1
         hands = read_hands(self.rules, settings, list(facts), names, first)
@@ -1186,11 +1052,6 @@ class Declaration(models.Model):
     def reason_text(self) -> str:
         """The engine's reason, in the reader's language."""
         return shown_text(self.reason)
-
-
-def summary_text(value: Any) -> str:
-    """A stored summary (Hand.summary_value) in the reader's language."""
-    return shown_text(value).rstrip(".")
 
 
 __all__ = [

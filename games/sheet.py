@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from django.utils.translation import pgettext
 
 from games.engine.cards import Suit
-from games.models import unplayed_word
+from games.words import unplayed_word
 
 if TYPE_CHECKING:
     from games.models import Game, Hand

@@ -30,7 +30,8 @@ from django.utils.translation import pgettext
 
 from games.engine import get_variant
 from games.engine.names import contained
-from games.models import Declaration, Game, Hand, Seat, shown_variant
+from games.models import Declaration, Game, Hand, Seat
+from games.words import shown_variant
 
 if TYPE_CHECKING:
     from django.db.backends.base.base import BaseDatabaseWrapper

@@ -66,14 +66,12 @@ from games.models import (
     Game,
     Hand,
     HandInProgress,
-    shown_text,
-    shown_variant,
-    shown_variants,
 )
 from games.sheet import Sheet, score_sheet
 from games.spreadsheet import sheet_csv
 from games.stats import circle_stats as stats_of
 from games.stats import game_rows, points_by_variant, standings
+from games.words import shown_text, shown_variant, shown_variants
 
 
 class HtmxHttpRequest(HttpRequest):

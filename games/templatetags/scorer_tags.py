@@ -11,13 +11,14 @@ from urllib.parse import quote
 import segno
 from django import template
 from django.contrib.staticfiles import finders
-from django.utils import formats, translation
-from django.utils.html import conditional_escape, escape, format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
+from games import words
 from games.engine.names import contained, directional
-from games.engine.texts import Text
+from games.forms import HAND_FORMS
+from games.words import shown_variants
 
 register = template.Library()
 
@@ -31,21 +32,12 @@ def get_count(values: Any, name: str) -> str:
     return str(value)
 
 
-MINUS = "\u2212"
-
-
-def left_to_right(shown: str) -> str:
-    """A signed number kept whole on a right-to-left page (U+2066 … U+2069), so "−380"
-    never reads "380−"; on other pages as it is."""
-    return f"\u2066{shown}\u2069" if translation.get_language_bidi() else shown
-
-
 @register.filter
 def minus(value: Any) -> str:
     """A number with a real minus sign when negative: "−380"."""
     if not isinstance(value, int):
         return str(value)
-    return left_to_right(f"{MINUS}{-value}") if value < 0 else str(value)
+    return words.left_to_right(words.minus(value)) if value < 0 else str(value)
 
 
 @register.filter
@@ -53,7 +45,20 @@ def signed(value: Any) -> str:
     """A score with its sign, a real minus sign when negative: "+130", "−20", never "+-20"."""
     if not isinstance(value, int):
         return str(value)
-    return left_to_right(f"+{value}" if value >= 0 else f"{MINUS}{-value}")
+    return words.left_to_right(words.signed(value))
+
+
+@register.filter
+def say(value: Any) -> str:
+    """{{ note|say }}: an engine sentence in the reader's language."""
+    return words.say_text(value)
+
+
+@register.filter
+def say_html(value: Any) -> SafeString:
+    """{{ note|say_html }}: an engine sentence in the reader's language, as the content of an
+    element (never an attribute: use `say` there)."""
+    return words.say_html(value)
 
 
 @register.simple_tag
@@ -90,114 +95,6 @@ def _qr_code(link: str, label: str) -> SafeString:
     # segno escapes nothing it does not write itself; the label is the page's own text.
     labelled = drawing.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1)
     return mark_safe(labelled)  # noqa: S308 (segno's markup, with an escaped label)
-
-
-class _ActiveLanguage:
-    """The engine's sentences in the language Django has active for this request."""
-
-    def pgettext(self, context: str, message: str) -> str:
-        return translation.pgettext(context, message)
-
-    def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
-        return translation.npgettext(context, singular, plural, count)
-
-    def grouped(self, value: int) -> str:
-        """A bound written with the locale's thousands separator: "5.000" in Turkish."""
-        shown = formats.number_format(abs(value), force_grouping=True)
-        return f"{MINUS}{shown}" if value < 0 else shown
-
-
-ACTIVE = _ActiveLanguage()
-
-
-def _isolate(value: str) -> str:
-    """A name or score kept in its own direction inside a right-to-left sentence."""
-    return f"\u2068{contained(value)}\u2069"
-
-
-def _isolate_directional(value: str) -> str:
-    """On a left-to-right page: a value that carries a direction of its own, isolated."""
-    return _isolate(value) if directional(value) else value
-
-
-def say_text(value: Any) -> str:
-    """An engine sentence in the reader's language: a Text, its stored JSON form
-    ({"id": …, "params": …}), or plain text stored before sentences had ids.
-
-    Every name or number the sentence holds is kept in its own direction (U+2068 … U+2069)
-    on a right-to-left page; on a left-to-right page each one that has a direction of its
-    own (a Hebrew name, a stored name with a U+202E), so none can turn the sentence."""
-    if isinstance(value, dict) and "id" in value:
-        try:
-            value = Text.from_json(value)
-        except (KeyError, TypeError, ValueError):
-            return ""
-    if isinstance(value, Text):
-        rtl = translation.get_language_bidi()
-        return value.render(ACTIVE, _isolate if rtl else _isolate_directional)
-    return "" if value is None else str(value)
-
-
-@register.filter
-def say(value: Any) -> str:
-    """{{ note|say }}: an engine sentence in the reader's language."""
-    return say_text(value)
-
-
-# A value of a sentence on a right-to-left page, marked while the sentence is rendered, then
-# made an element once the sentence is escaped (say_html). Neither mark is a character a
-# name can hold: the name rules refuse control characters (games/engine/names.py), and any
-# in a name stored before them are dropped here.
-_OPEN, _CLOSE = "\x02", "\x03"
-_MARKED = re.compile("\x02([^\x02\x03]*)\x03")
-# A number as a sentence shows it: "40", "−380", "+20", "1,5", "67%".
-_NUMBER = re.compile(r"[+\u2212-]?\d[\d.,\u00a0\u202f]*%?")
-# A signed number in a sentence stored as plain text, before sentences had ids.
-_SIGNED = re.compile(r"(?<![\w+\u2212-])[+\u2212]\d+(?:[.,]\d+)*")
-
-
-def _mark(value: str) -> str:
-    return _OPEN + contained(value.replace(_OPEN, "").replace(_CLOSE, "")) + _CLOSE
-
-
-def _bdi(match: re.Match[str]) -> str:
-    value = match.group(1)
-    if _NUMBER.fullmatch(value):
-        return f'<bdi dir="ltr">{value}</bdi>'
-    return f"<bdi>{value}</bdi>"
-
-
-def _mark_directional(value: str) -> str:
-    """On a left-to-right page: only a value with a direction of its own is marked."""
-    return _mark(value) if directional(value) else value.replace(_OPEN, "").replace(_CLOSE, "")
-
-
-@register.filter
-def say_html(value: Any) -> SafeString:
-    """{{ note|say_html }}: an engine sentence in the reader's language, as the content of an
-    element (never an attribute: use `say` there).
-
-    On a left-to-right page a name with a direction of its own (a Hebrew name; a stored name
-    with a U+202E) is in <bdi>, the rest as `say` writes it. On a right-to-left page each name or
-    number the sentence holds is an element of its own, a name in <bdi> (its own direction)
-    and a number in <bdi dir="ltr">, so "Ali & Cem" and "−700" read as written inside a Hebrew
-    sentence; a sentence stored as plain text has its signed numbers kept left to right."""
-    rtl = translation.get_language_bidi()
-    if isinstance(value, dict) and "id" in value:
-        try:
-            value = Text.from_json(value)
-        except (KeyError, TypeError, ValueError):
-            return SafeString("")
-    if isinstance(value, Text):
-        marked = escape(value.render(ACTIVE, _mark if rtl else _mark_directional))
-        return mark_safe(_MARKED.sub(_bdi, marked))  # noqa: S308
-    if not rtl:
-        return conditional_escape(say_text(value))
-    if value is None:
-        return SafeString("")
-    if isinstance(value, SafeString):
-        return value
-    return mark_safe(_SIGNED.sub(r'<bdi dir="ltr">\g<0></bdi>', escape(str(value))))  # noqa: S308
 
 
 _TAG = re.compile(r"[a-z][a-z0-9]*")
@@ -242,7 +139,7 @@ def isolated(value: Any) -> SafeString:
 @register.filter
 def isolated_text(value: Any) -> str:
     """{{ name|isolated_text }}: the same for an attribute or a title (U+2068 … U+2069)."""
-    return _isolate_directional("" if value is None else str(value))
+    return words.isolate_directional("" if value is None else str(value))
 
 
 # ---- Words for the page's script (static/js/scorer.js) and the service worker -------------
@@ -331,16 +228,12 @@ def js_word(key: str) -> SafeString:
 @register.simple_tag
 def game_names() -> str:
     """Every game Scorer knows, named in the reader's language: "Klaberjass · Terz · …"."""
-    from games.models import shown_variants  # the models import these tags' module
-
     return " · ".join(str(variant.name) for variant in shown_variants())
 
 
 @register.simple_tag
 def games_with_tool(tool: str) -> list[Any]:
     """The games that have `tool` ("declarations", "melds"), as pages show them."""
-    from games.models import shown_variants
-
     return [variant for variant in shown_variants() if tool in variant.tools]
 
 
@@ -353,6 +246,4 @@ def names_of(variants: list[Any]) -> str:
 @register.filter
 def meld_title(variant: Any) -> str:
     """The title of a game's meld calculator, as its hand form words it."""
-    from games.forms import HAND_FORMS
-
     return str(HAND_FORMS[variant.key].meld_words["title"])

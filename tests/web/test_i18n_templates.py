@@ -35,9 +35,9 @@ from games.templatetags.scorer_tags import (
     PLURAL_SAMPLES,
     element,
     say_html,
-    say_text,
     scorer_words,
 )
+from games.words import say_text
 from tests.conftest import klob_hand
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,7 +16,8 @@ from django.test.utils import CaptureQueriesContext
 
 from games import models
 from games.engine.game import HandError
-from games.models import Circle, Declaration, Game, HandInProgress, stored_text
+from games.models import Circle, Declaration, Game, HandInProgress
+from games.words import stored_text
 from tests.conftest import PLAYERS, hand_post
 
 
