@@ -1,14 +1,15 @@
 """What happened at the table, by thing: circles and their players (circles.py), games and
-their seats (games.py) with the changes to their hands (changes.py), hands and what their
-tables said (hands.py, rows.py), and the hand in progress (in_progress.py).
+their seats (games.py), the changes to their hands (changes.py) and the refusals of a change
+based on a game that moved on (conflicts.py), hands and what their tables said (hands.py,
+rows.py), and the hand in progress (in_progress.py).
 
 Every model is imported from here (`from games.models import Game`): the app label and the
 model names are the migrations', unchanged.
 """
 
 from games.engine.record import FORMAT
-from games.models.changes import AlreadySaved, Conflict
 from games.models.circles import Circle, Player, default_circle_name, new_slug, validate_language
+from games.models.conflicts import AlreadySaved, Conflict
 from games.models.games import Game, Seat, validate_variant
 from games.models.hands import Bid, Declaration, Hand
 from games.models.in_progress import HandInProgress, new_token

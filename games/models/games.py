@@ -9,7 +9,6 @@ to hand k re-scores from k onwards.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,12 +18,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+import games.models.changes as changes
 from games.engine import VARIANTS, get_variant
 from games.engine.game import read_hands, score_game
 from games.engine.names import contained
 from games.engine.record import GameRecord
 from games.engine.variant import BaseHand, BaseSettings, Carried, GameScore, Variant
-from games.models import changes
 from games.models.circles import Circle, Player, new_slug
 from games.models.hands import Bid, Declaration, Hand
 from games.models.rows import LaterHand
@@ -63,10 +62,6 @@ class Game(models.Model):
     next_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
     # Bumped by every change: watchers poll it, and it answers "nothing changed" cheaply.
     version = models.PositiveIntegerField(default=1)
-
-    # Set by the circle page's view on the games of its history, for the template.
-    night: datetime.date
-    night_title: str
 
     class Meta:
         ordering = ["-created"]
@@ -108,6 +103,12 @@ class Game(models.Model):
     def winner_names(self) -> list[str]:
         sides = self.side_names
         return [sides[i] for i in self.winners]
+
+    @property
+    def next_hand_dealer(self) -> int:
+        """Who deals the next hand: the engine's answer after the last one, else the first
+        dealer (before the first hand, or a game stored before it had one)."""
+        return self.next_dealer if self.next_dealer is not None else self.first_dealer
 
     @property
     def is_finished(self) -> bool:

@@ -49,17 +49,6 @@ class Hand(models.Model):
     # The hand in progress this hand was saved from: a late save from it is refused by name.
     source = models.CharField(max_length=32, blank=True, db_index=True)
 
-    # Set by the game page's view on the hands it shows, for the template: each side's
-    # name, score and total, who dealt and who declared, what each player declared, the
-    # row's cache key; a removed hand's summary and whether it went just now.
-    rows: list[tuple[str, int, int]]
-    dealer_name: str
-    declarer_name: str
-    declared: list[tuple[str, Declaration]]
-    row_key: str
-    summary_text: str
-    recent: bool
-
     class Meta:
         ordering = ["number"]
         constraints = [
