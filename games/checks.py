@@ -18,9 +18,12 @@ from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import get_template
 from django.utils import translation
 
+from games.engine import VARIANTS
+from games.engine.declarations import DeclaringVariant
 from games.engine.errors import ScorerError
 from games.engine.house_rules import house_rules
 from games.engine.variant import Variant
+from games.forms import HAND_FORMS
 
 TOOLS = frozenset({"declarations", "melds"})
 MELD_WORDS = frozenset({"title", "heading", "hint", "trump", "no_trump"})
@@ -28,9 +31,6 @@ MELD_WORDS = frozenset({"title", "heading", "hint", "trump", "no_trump"})
 
 def check_games(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
     """The system check: the engine's registry against the forms' (games/apps.py)."""
-    from games.engine import VARIANTS
-    from games.forms import HAND_FORMS
-
     return games_errors(VARIANTS, HAND_FORMS)
 
 
@@ -155,8 +155,6 @@ def _outcome_problems(variant: Variant[Any, Any], form: Any) -> Iterator[tuple[s
 
 def _tool_problems(variant: Variant[Any, Any], form: Any) -> Iterator[tuple[str, str, str]]:
     """Each tool the game offers has what its page needs."""
-    from games.engine.declarations import DeclaringVariant
-
     key = variant.key
     unknown = sorted(variant.tools - TOOLS)
     if unknown:

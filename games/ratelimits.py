@@ -41,7 +41,7 @@ def client_address(request: HttpRequest) -> str:
     return str(address)
 
 
-# The limits of each limited view (games/views.py, its @ratelimit decorators), by the view's
+# The limits of each limited view (games/views/, their @ratelimit decorators), by the view's
 # name, which is also the limit's group: the 429 answer reads them to say when to try again.
 LIMITS: dict[str, tuple[str, ...]] = {
     "circle_create": ("10/m", "60/h"),

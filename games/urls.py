@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from games import pwa, views
+from games.views import circles, games, hand_in_progress, hands, pwa, tools
 
 
 class HandId:
@@ -18,50 +18,52 @@ class HandId:
 register_converter(HandId, "hand")
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", circles.home, name="home"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline", pwa.offline, name="offline"),
     path("start", pwa.start, name="start"),
     path("apple-touch-icon.png", pwa.apple_touch_icon, name="apple_touch_icon"),
-    path("circles/new", views.circle_create, name="circle_create"),
-    path("c/<str:circle>/", views.circle, name="circle"),
-    path("c/<str:circle>/rename", views.circle_rename, name="circle_rename"),
-    path("c/<str:circle>/language", views.circle_language, name="circle_language"),
-    path("c/<str:circle>/time-zone", views.circle_time_zone, name="circle_time_zone"),
-    path("c/<str:circle>/nights/<str:night>/", views.night, name="night"),
-    path("c/<str:circle>/stats", views.circle_stats, name="circle_stats"),
-    path("c/<str:circle>/history.csv", views.history_export, name="history_export"),
-    path("c/<str:circle>/new", views.game_new, name="game_new"),
-    path("c/<str:circle>/import", views.game_import, name="game_import"),
-    path("c/<str:circle>/declarations", views.declarations_helper, name="declarations"),
-    path("c/<str:circle>/melds", views.melds, name="melds"),
-    path("c/<str:circle>/g/<str:game>/", views.game, name="game"),
-    path("c/<str:circle>/g/<str:game>/live", views.game_live, name="game_live"),
-    path("c/<str:circle>/g/<str:game>/hands", views.hand_record, name="hand_record"),
-    path("c/<str:circle>/g/<str:game>/preview", views.hand_preview, name="hand_preview"),
-    path("c/<str:circle>/g/<str:game>/progress", views.hand_progress, name="hand_progress"),
+    path("circles/new", circles.circle_create, name="circle_create"),
+    path("c/<str:circle>/", circles.circle, name="circle"),
+    path("c/<str:circle>/rename", circles.circle_rename, name="circle_rename"),
+    path("c/<str:circle>/language", circles.circle_language, name="circle_language"),
+    path("c/<str:circle>/time-zone", circles.circle_time_zone, name="circle_time_zone"),
+    path("c/<str:circle>/nights/<str:night>/", circles.night, name="night"),
+    path("c/<str:circle>/stats", circles.circle_stats, name="circle_stats"),
+    path("c/<str:circle>/history.csv", circles.history_export, name="history_export"),
+    path("c/<str:circle>/new", games.game_new, name="game_new"),
+    path("c/<str:circle>/import", games.game_import, name="game_import"),
+    path("c/<str:circle>/declarations", tools.declarations_helper, name="declarations"),
+    path("c/<str:circle>/melds", tools.melds, name="melds"),
+    path("c/<str:circle>/g/<str:game>/", games.game, name="game"),
+    path("c/<str:circle>/g/<str:game>/live", games.game_live, name="game_live"),
+    path("c/<str:circle>/g/<str:game>/hands", hands.hand_record, name="hand_record"),
+    path("c/<str:circle>/g/<str:game>/preview", hand_in_progress.hand_preview, name="hand_preview"),
+    path(
+        "c/<str:circle>/g/<str:game>/progress", hand_in_progress.hand_progress, name="hand_progress"
+    ),
     path(
         "c/<str:circle>/g/<str:game>/declarations",
-        views.declarations_use,
+        tools.declarations_use,
         name="declarations_use",
     ),
-    path("c/<str:circle>/g/<str:game>/hands/<hand:hand>/edit", views.hand_edit, name="hand_edit"),
+    path("c/<str:circle>/g/<str:game>/hands/<hand:hand>/edit", hands.hand_edit, name="hand_edit"),
     path(
         "c/<str:circle>/g/<str:game>/hands/<hand:hand>/delete",
-        views.hand_delete,
+        hands.hand_delete,
         name="hand_delete",
     ),
-    path("c/<str:circle>/g/<str:game>/hands/<hand:hand>/undo", views.hand_undo, name="hand_undo"),
+    path("c/<str:circle>/g/<str:game>/hands/<hand:hand>/undo", hands.hand_undo, name="hand_undo"),
     path(
         "c/<str:circle>/g/<str:game>/hands/<hand:hand>/restore",
-        views.hand_restore,
+        hands.hand_restore,
         name="hand_restore",
     ),
-    path("c/<str:circle>/g/<str:game>/export", views.game_export, name="game_export"),
-    path("c/<str:circle>/g/<str:game>/sheet.csv", views.game_csv, name="game_csv"),
-    path("c/<str:circle>/g/<str:game>/rematch", views.game_rematch, name="game_rematch"),
-    path("c/<str:circle>/g/<str:game>/share", views.game_share, name="game_share"),
-    path("w/<str:watch>/", views.watch, name="watch"),
-    path("w/<str:watch>/live", views.watch_live, name="watch_live"),
+    path("c/<str:circle>/g/<str:game>/export", games.game_export, name="game_export"),
+    path("c/<str:circle>/g/<str:game>/sheet.csv", games.game_csv, name="game_csv"),
+    path("c/<str:circle>/g/<str:game>/rematch", games.game_rematch, name="game_rematch"),
+    path("c/<str:circle>/g/<str:game>/share", games.game_share, name="game_share"),
+    path("w/<str:watch>/", games.watch, name="watch"),
+    path("w/<str:watch>/live", games.watch_live, name="watch_live"),
 ]

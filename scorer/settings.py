@@ -177,7 +177,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 # A page whose CSRF token has gone stale says so in the site's look (templates/403_csrf.html).
-CSRF_FAILURE_VIEW = "games.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "games.views.error_pages.csrf_failure"
 
 # Read in development too, so a mistyped value stops start-up wherever it is first tried.
 BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
@@ -202,7 +202,8 @@ elif not DEBUG:
 
 # Every cookie the site sets goes over HTTPS only in production (not on make lan's plain
 # HTTP): CSRF's and the session's above, the language choice, the circles a device has opened
-# (a signed cookie, games/circles.py) and the chosen hands view (games/views.py, HANDS_COOKIE).
+# (a signed cookie, games/views/remembered_circles.py) and the chosen hands view
+# (games/views/games.py, HANDS_COOKIE).
 COOKIES_SECURE = not DEBUG and not PLAIN_HTTP
 LANGUAGE_COOKIE_SECURE = COOKIES_SECURE
 CIRCLE_COOKIE_SECURE = COOKIES_SECURE
@@ -220,8 +221,8 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 10_000},
     },
     # Rendered hand rows (templates/games/game.html, hand-rows), kept in each process's
-    # memory. A row's key holds everything the row shows that can change (games/views.py,
-    # _row_key), so an entry is never stale and no process has to tell another to drop one:
+    # memory. A row's key holds everything the row shows that can change (games/pages/game_page.py,
+    # row_key), so an entry is never stale and no process has to tell another to drop one:
     # a changed hand gets a new key, and the old entry ages out. A shared cache would cost a
     # round trip per page to save well under a millisecond of rendering per row, and a deploy
     # that changes the template restarts the processes, emptying it.
@@ -234,7 +235,7 @@ CACHES = {
 }
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 RATELIMIT_IP_META_KEY = "games.ratelimits.client_address"
-RATELIMIT_VIEW = "games.errors.rate_limited"
+RATELIMIT_VIEW = "games.views.error_pages.rate_limited"
 
 # Every line logged, by Django or the development server, has the secret part of circle,
 # game and watch links masked (scorer/logs.py; gunicorn.conf.py does the same for gunicorn).

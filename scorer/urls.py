@@ -9,5 +9,5 @@ urlpatterns = [
 
 # A request Django cannot read is the site's 400 page, however it failed; a database out of
 # reach is the site's 503 "try again" page, anything else its 500 page.
-handler400 = "games.errors.bad_request"
-handler500 = "games.errors.server_error"
+handler400 = "games.views.error_pages.bad_request"
+handler500 = "games.views.error_pages.server_error"

@@ -22,7 +22,7 @@ from games.engine.house_rules import Rule, house_rules
 from games.engine.numbers import LIMIT, NotANumber, OutOfRange, whole_number
 from games.engine.texts import Text
 from games.forms.widgets import SeatPad
-from games.models import shown_text
+from games.words import shown_text
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise

@@ -19,7 +19,7 @@ from games.engine.names import check_name, quoted, repeated
 from games.engine.record import MAX_BYTES, MAX_HANDS, GameRecord, read_json
 from games.forms.base import WholeNumberField, choice_field, error_text, number_text
 from games.forms.widgets import LanguageSelect, Radios
-from games.models import shown_variant, shown_variants
+from games.words import shown_variant, shown_variants
 
 
 class NameField(forms.CharField):

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.forms.base import WholeNumberField, choice_field
-from games.models import shown_variants
 from games.nights import time_zones, valid_time_zone
+from games.words import shown_variants
 
 # The most pages a history link may name; a larger number shows the last page anyway.
 MAX_PAGE = 100_000

@@ -15,7 +15,7 @@ from games.engine.numbers import shown, whole_number_or_none
 from games.engine.texts import Text
 from games.forms.base import SUITS, WholeNumberField, rank_label
 from games.forms.widgets import SuitPad
-from games.models import shown_text
+from games.words import shown_text
 
 
 def rank_names(ranks: Sequence[Rank]) -> list[tuple[str, str]]:

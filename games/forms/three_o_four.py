@@ -26,7 +26,7 @@ from games.forms.base import (
     seat_choices,
 )
 from games.forms.widgets import Pad, SeatPad, SuitPad
-from games.templatetags.scorer_tags import left_to_right
+from games.words import left_to_right
 
 
 def parse_auction(text: str) -> list[int | None]:

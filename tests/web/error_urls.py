@@ -27,5 +27,5 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 
-handler400 = "games.errors.bad_request"
-handler500 = "games.errors.server_error"
+handler400 = "games.views.error_pages.bad_request"
+handler500 = "games.views.error_pages.server_error"

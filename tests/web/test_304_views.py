@@ -6,7 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Bid, Circle, Game, shown_text
+from games.models import Bid, Circle, Game
+from games.words import shown_text
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 FOUR = ["Asha", "Bala", "Chitra", "Dev"]

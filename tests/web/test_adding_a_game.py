@@ -24,7 +24,7 @@ from django.urls import reverse
 
 import games.engine
 import games.forms
-from games import models
+from games import words
 from games.checks import games_errors
 from games.engine import VARIANTS
 from games.engine.registry import package_modules, registry, variants_in
@@ -198,7 +198,7 @@ def registered(new_game: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> dic
         monkeypatch.setitem(VARIANTS, key, variant)
     for key, form in new_game["forms"].items():
         monkeypatch.setitem(games.forms._HAND_FORMS, key, form)
-    monkeypatch.setattr(models, "_SHOWN", {})
+    monkeypatch.setattr(words, "_SHOWN", {})
     return new_game
 
 

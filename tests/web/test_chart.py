@@ -14,8 +14,8 @@ from typing import Any
 from django.test import Client
 from django.urls import reverse
 
-from games.chart import Label, score_chart, thinned
 from games.models import Game
+from games.pages.score_chart import Label, score_chart, thinned
 from tests.conftest import hand_post, klob_hand
 
 SIDES = ("Ann & Cleo", "Ben & Dov")
@@ -164,12 +164,14 @@ def test_the_chart_is_drawn_once_per_change_to_the_game(
 ) -> None:
     from django.core.cache import caches
 
-    from games import views
+    from games.pages import score_chart as chart_page
 
     caches["rows"].clear()
     drawn: list[int] = []
-    draw = views._draw_chart
-    monkeypatch.setattr(views, "_draw_chart", lambda g, *a: drawn.append(g.version) or draw(g, *a))
+    draw = chart_page.draw_chart
+    monkeypatch.setattr(
+        chart_page, "draw_chart", lambda g, *a: drawn.append(g.version) or draw(g, *a)
+    )
     game.record_hand(klob_hand())
     page = reverse("game", args=[game.circle.slug, game.slug])
     first = client.get(page).content.decode()
@@ -196,15 +198,15 @@ def test_a_sample_of_a_long_game_puts_each_hand_at_its_place() -> None:
 def test_a_long_game_is_drawn_from_every_few_hands(
     game: Game, monkeypatch: Any, django_assert_num_queries: Any
 ) -> None:
-    from games import views
+    from games.pages import score_chart as chart_page
 
-    monkeypatch.setattr(views, "CHART_POINTS", 5)
+    monkeypatch.setattr(chart_page, "CHART_POINTS", 5)
     game = Game.create(game.circle, "klaberjass", game.player_names(), {"target": 100000})
     for _ in range(12):
         game.record_hand(klob_hand())
     sides = game.side_names
     with django_assert_num_queries(1) as queries:
-        chart = views._draw_chart(game, sides, 100000)
+        chart = chart_page.draw_chart(game, sides, 100000)
     assert chart is not None and chart.hand_labels[-1].text == "12"
     # Every third hand and the last: hands 3, 6, 9 and 12, and the start at 0.
     assert len(chart.lines[0].split()) <= 5

@@ -619,7 +619,7 @@ class TestTheHandInProgress:
         self, game: Game
     ) -> None:
         from games.models import HandInProgress
-        from games.views import _progress_line
+        from games.pages.game_page import progress_line as _progress_line
 
         progress = HandInProgress.of(game)
         progress.fields = {"dealer": "3", "taker": "1", "contract": "110", "trump": "H"}

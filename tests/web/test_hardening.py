@@ -16,10 +16,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games.history_csv import guarded
 from games.models import Circle, Game
+from games.pages.history_csv import guarded
+from games.pages.score_sheet_csv import as_text
 from games.ratelimits import AtomicDatabaseCache
-from games.spreadsheet import as_text
 
 SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
@@ -143,7 +143,8 @@ def test_the_429_knows_every_limit_the_views_set() -> None:
     import games.views
     from games.ratelimits import LIMITS
 
-    source = Path(games.views.__file__).read_text()
+    views = sorted(Path(games.views.__file__).parent.glob("*.py"))
+    source = "".join(path.read_text() for path in views)
     found: dict[str, tuple[str, ...]] = {}
     for group, rate in re.findall(r'@ratelimit\(group="(\w+)", key="ip", rate="([^"]+)"\)', source):
         found[group] = (*found.get(group, ()), rate)

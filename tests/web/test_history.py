@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.history_csv import guarded
 from games.models import Circle, Game
+from games.pages.history_csv import guarded
 from tests.conftest import PLAYERS, klob_hand
 
 

@@ -14,8 +14,8 @@ from django.db import OperationalError, connection
 from django.test import Client
 from django.urls import reverse
 
-from games.errors import RETRY_AFTER_SECONDS
 from games.models import Circle, Game
+from games.views.error_pages import RETRY_AFTER_SECONDS
 from tests.conftest import PLAYERS, hand_post
 
 CHARSETS = ["iso-8859-1", "latin-1", "ascii", "cp1252", "utf-16"]

@@ -31,13 +31,9 @@ from django.utils import translation
 
 from games.engine.texts import CATALOGUE, Text
 from games.models import Circle, Game
-from games.templatetags.scorer_tags import (
-    PLURAL_SAMPLES,
-    element,
-    say_html,
-    say_text,
-    scorer_words,
-)
+from games.pages.script_words import PLURAL_SAMPLES, scorer_words
+from games.templatetags.scorer_tags import element, say_html
+from games.words import say_text
 from tests.conftest import klob_hand
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -191,6 +191,6 @@ def test_rendered_rows_and_forms_are_kept_per_language(client: Client, game: Gam
     for code in ("en", "tr", "he"):
         response = Client(HTTP_ACCEPT_LANGUAGE=code).get(reverse("game", args=at))
         assert response["Content-Language"] == code
-        keys[code] = (response.context["hands"][0].row_key, response.context["form"].fields_key)
+        keys[code] = (response.context["hands"][0].key, response.context["form"].fields_key)
     assert len({rows for rows, _ in keys.values()}) == 3
     assert len({fields for _, fields in keys.values()}) == 3

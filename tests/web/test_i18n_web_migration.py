@@ -17,8 +17,8 @@ from django.utils import translation
 
 from games.engine.record import read_json
 from games.engine.texts import CATALOGUE
-from games.models import Circle, Declaration, Game, Hand, HandInProgress, stored_text
-from games.templatetags.scorer_tags import say_text
+from games.models import Circle, Declaration, Game, Hand, HandInProgress
+from games.words import say_text, stored_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = sorted((ROOT / "tests" / "records").glob("*.json"))

@@ -22,18 +22,18 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import trans_real
 
-from games.chart import score_chart
 from games.engine.hoskin import HOSKIN_RANKS
 from games.engine.texts import CATALOGUE, Text
 from games.forms import HAND_FORMS
 from games.forms.base import RANK_NAMES, RANKS, WholeNumberField, number_text
 from games.forms.melds import meld_cells
-from games.models import Circle, Declaration, Game, Hand, HandInProgress, stored_text
+from games.models import Circle, Declaration, Game, Hand, HandInProgress
 from games.nights import short_title, title
-from games.sheet import score_sheet
-from games.spreadsheet import sheet_csv
-from games.stats import percent_text
-from games.templatetags.scorer_tags import ACTIVE, say_text
+from games.pages.game_rows import percent_text
+from games.pages.score_chart import score_chart
+from games.pages.score_sheet import score_sheet
+from games.pages.score_sheet_csv import sheet_csv
+from games.words import ACTIVE, say_text, stored_text
 from tests.conftest import PLAYERS, klob_hand
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -14,9 +14,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import models
 from games.engine.game import HandError
-from games.models import Circle, Declaration, Game, HandInProgress, stored_text
+from games.models import Circle, Declaration, Game, Hand, HandInProgress
+from games.models import rows as row_writes
+from games.words import stored_text
 from tests.conftest import PLAYERS, hand_post
 
 
@@ -49,7 +50,7 @@ def other_facts(i: int = 1) -> dict[str, Any]:
     return {**long_hand(i), "dealer": 0}
 
 
-def first(game: Game) -> models.Hand:
+def first(game: Game) -> Hand:
     return game.live_hands().get(number=1)
 
 
@@ -99,7 +100,7 @@ def test_a_change_to_hand_1_takes_as_many_statements_in_300_hands_as_in_30(
     circle: Circle,
 ) -> None:
     short, long = long_game(circle, 30), long_game(circle, 300)
-    assert models.UPDATE_BATCH >= 300  # one statement per batch: one batch here
+    assert row_writes.UPDATE_BATCH >= 300  # one statement per batch: one batch here
     said_short, said_long = changes_of_hand_1(short), changes_of_hand_1(long)
     for change in ("edit", "delete", "restore"):
         assert len(said_long[change]) == len(said_short[change]), change
@@ -108,7 +109,7 @@ def test_a_change_to_hand_1_takes_as_many_statements_in_300_hands_as_in_30(
 def test_the_statements_grow_only_by_one_per_batch_of_rows(
     circle: Circle, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(models, "UPDATE_BATCH", 50)
+    monkeypatch.setattr(row_writes, "UPDATE_BATCH", 50)
     short, long = long_game(circle, 30), long_game(circle, 300)
     said_short, said_long = changes_of_hand_1(short), changes_of_hand_1(long)
     # The later hands' new totals (and numbers), in batches of 50: 299 rows or 29 of them.

@@ -23,7 +23,7 @@ from django.utils import translation
 
 from games.engine.record import read_json
 from games.models import Circle, Game, Hand, HandInProgress
-from games.templatetags.scorer_tags import say_text
+from games.words import say_text
 from tests.conftest import PLAYERS, klob_hand
 
 aside = importlib.import_module("games.migrations._aside")

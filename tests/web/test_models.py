@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.engine.game import HandError
-from games.models import Bid, Conflict, Declaration, Game, Hand, shown_text
+from games.models import Bid, Conflict, Declaration, Game, Hand
+from games.words import shown_text
 from tests.conftest import hand_id, klob_hand
 
 

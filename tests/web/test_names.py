@@ -23,7 +23,8 @@ from games.engine import ScorerError
 from games.engine.names import check_name, check_names, contained, name_key
 from games.engine.texts import say
 from games.models import Circle, Game, Player
-from games.templatetags.scorer_tags import element, isolated, isolated_text, say_html, say_text
+from games.templatetags.scorer_tags import element, isolated, isolated_text, say_html
+from games.words import say_text
 from tests.conftest import PLAYERS, hand_post
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 
 from games.models import Circle, Game
-from games.pwa import SHELL
+from games.views.pwa import SHELL
 
 
 def test_the_manifest_installs_a_standalone_app_that_opens_at_start(client: Client) -> None:

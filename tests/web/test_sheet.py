@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Circle, Game
-from games.sheet import Cell, Row, score_sheet
+from games.pages.score_sheet import Cell, Row, score_sheet
 from tests.conftest import PLAYERS, hand_id, klob_hand
 from tests.engine.test_coinche import EXAMPLE_1, EXAMPLE_2, EXAMPLE_4, EXAMPLE_5, EXAMPLE_7
 from tests.engine.test_hoskin import tekli
@@ -268,7 +268,7 @@ def test_an_unknown_remembered_choice_falls_back_to_the_list(client: Client, gam
 def test_a_long_game_shows_its_newest_hundred_rows_and_links_to_the_earlier(
     client: Client, game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("games.views.SHEET_HANDS", 3)
+    monkeypatch.setattr("games.pages.score_sheet.SHEET_HANDS", 3)
     for _ in range(5):
         game.record_hand(klob_hand(card_points=[82, 70], last_trick=1))
     html = page(client, game, "?hands=sheet").content.decode()
@@ -344,6 +344,6 @@ def test_the_sheet_view_reads_only_the_newest_hand_for_the_list_it_does_not_show
     response = page(client, game, "?hands=sheet")
     html = response.content.decode()
     newest = game.live_hands().last()
-    assert newest is not None and [h.pk for h in response.context["hands"]] == [newest.pk]
+    assert newest is not None and [row.hand.pk for row in response.context["hands"]] == [newest.pk]
     assert f"Undo hand {newest.number}" in html and 'class="hand-list"' not in html
     assert len(response.context["sheet"].rows) == game.hand_count

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Circle, Game
-from games.spreadsheet import as_text
+from games.pages.score_sheet_csv import as_text
 from tests.conftest import PLAYERS
 from tests.web.test_sheet import evening, shared_win
 

@@ -25,7 +25,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Circle, Game
-from games.stats import PlayerLine, Stats, circle_stats
+from games.pages.stats import PlayerLine, Stats, circle_stats
 from tests.conftest import klob_hand
 
 

@@ -3,18 +3,23 @@
 The page draws it from these numbers (templates/games/_chart.html) with CSS classes for the
 colours, so it needs no script and no inline style, and follows dark mode. Coordinates are
 whole units of the viewBox and a line drops the points that lie on it anyway: at 500 hands
-the chart stays a few kilobytes (issue 15 keeps the page small).
+the chart stays a few kilobytes (issue 15 keeps the page small). A game's chart is kept in the
+"rows" cache under what it shows (game_chart).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.core.cache import caches
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import signed
+from games.models import Game
+from games.words import signed
 
 # The viewBox, and the plot inside it: the left margin holds the score labels, the bottom
 # one the hand numbers.
@@ -161,3 +166,50 @@ def _description(sides: Sequence[str], last: Sequence[int], failed: int, target:
             % {"count": failed}
         )
     return " ".join(parts)
+
+
+def game_chart(game: Game, sides: tuple[str, ...], target: int) -> Chart | None:
+    """The running totals of every live hand as a chart, the failed contracts marked.
+
+    It reads every hand, so it is kept in the "rows" cache under what it shows: the game's
+    version (every change to a hand makes a new one), the side names, the target and the
+    language its words are in. A page or a poll of a 500-hand game then costs what a 5-hand
+    one does."""
+    shown = (sides, target, translation.get_language())
+    key = hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
+    key = f"chart:{game.slug}:{game.version}:{key}"
+    cache = caches["rows"]
+    chart: Chart | None = cache.get(key)
+    if chart is None and key not in cache:
+        chart = draw_chart(game, sides, target)
+        cache.set(key, chart)
+    return chart
+
+
+# The chart is 280 units wide: a longer game is drawn from every few hands (thinned).
+CHART_POINTS = 280
+
+
+def draw_chart(game: Game, sides: tuple[str, ...], target: int) -> Chart | None:
+    engine = game.engine
+    rows = game.live_hands()
+    step = -(-game.hand_count // CHART_POINTS)
+    if step > 1:
+        # Every step-th hand and the newest, looked up by number: a long game's other
+        # hands are not read (the live hands are numbered 1 to hand_count).
+        sampled = {*range(step, game.hand_count + 1, step), game.hand_count}
+        rows = rows.filter(number__in=sorted(sampled))
+    read = [
+        (number, totals, made, declarer)
+        for number, totals, made, declarer in rows.values_list(
+            "number", "totals", "made", "declarer"
+        )
+        if number is not None  # every live hand has its number
+    ]
+    failed = [
+        (number, engine.side_of(declarer))
+        for number, _, made, declarer in read
+        if made is False and declarer is not None
+    ]
+    numbers = [number for number, _, _, _ in read]
+    return score_chart(sides, [totals for _, totals, _, _ in read], failed, target, numbers)

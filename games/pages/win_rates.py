@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.stats import Series, percent_text
+from games.pages.game_rows import percent_text
+from games.pages.stats import Series
 
 WIDTH, HEIGHT = 340, 180
 LEFT, RIGHT, TOP, BOTTOM = 42, 10, 10, 22

@@ -3,7 +3,7 @@
 A spreadsheet runs a cell that starts with = + - or @ (or their full-width forms, ＝ ＋ － ＠)
 as a formula, so a player named "=HYPERLINK(…)" would become a link on the reader's screen.
 Text cells that start so are written with a leading apostrophe, which spreadsheets show as
-plain text (games/spreadsheet.py, as_text); numbers are written as numbers.
+plain text (games/pages/score_sheet_csv.py, as_text); numbers are written as numbers.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games.nights import night_of
-from games.spreadsheet import as_text
-from games.stats import GameRow
+from games.pages.game_rows import GameRow
+from games.pages.score_sheet_csv import as_text
 
 # Four sides at most (304 and Hoşkin Tekli have three or four players); fewer leave blanks.
 MAX_SIDES = 4
@@ -42,7 +42,7 @@ def header() -> list[str]:
 
 
 def guarded(cell: str | int) -> str | int:
-    """A text cell a spreadsheet will not run as a formula (games/spreadsheet.py)."""
+    """A text cell a spreadsheet will not run as a formula (games/pages/score_sheet_csv.py)."""
     return as_text(cell) if isinstance(cell, str) else cell
 
 

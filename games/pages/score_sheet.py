@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from django.utils.translation import pgettext
 
 from games.engine.cards import Suit
-from games.models import unplayed_word
+from games.words import unplayed_word
 
 if TYPE_CHECKING:
     from games.models import Game, Hand
@@ -121,3 +121,18 @@ def score_sheet(game: Game, hands: Iterable[Hand], names: Sequence[str]) -> Shee
         for hand in hands
     )
     return Sheet(engine.side_names(names), engine.taker, rows)
+
+
+# The sheet's rows are a few cells each: a long evening fits, and so does its printout.
+SHEET_HANDS = 100
+
+
+def newest_sheet(game: Game, names: list[str], before: int | None) -> tuple[Sheet, int | None]:
+    """The sheet of the newest SHEET_HANDS hands (before hand `before`, when given), and the
+    number the link to the hands before them names (None when they all fit)."""
+    hands = game.live_hands()
+    if before:
+        hands = hands.filter(number__lt=before)
+    rows = list(hands.reverse()[: SHEET_HANDS + 1])[::-1]
+    earlier = rows[1].number if len(rows) > SHEET_HANDS else None
+    return score_sheet(game, rows[-SHEET_HANDS:], names), earlier

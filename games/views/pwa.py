@@ -19,8 +19,8 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games.circles import remembered
 from games.models import Circle
+from games.views.remembered_circles import remembered
 
 # The top bar's felt green in light and dark mode (static/css/scorer.css, --felt).
 THEME_LIGHT = "#1f6f43"
@@ -96,7 +96,8 @@ def apple_touch_icon(request: HttpRequest) -> FileResponse:
 @require_GET
 def start(request: HttpRequest) -> HttpResponse:
     """Where the home-screen icon opens: the circle this phone opened last, else the front
-    page. The phone is known by its own cookie (games/circles.py), not by an account."""
+    page. The phone is known by its own cookie (games/views/remembered_circles.py), not by an
+    account."""
     for slug in remembered(request):
         if Circle.objects.filter(slug=slug).exists():
             return redirect("circle", circle=slug)

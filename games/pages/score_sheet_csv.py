@@ -9,7 +9,7 @@ import unicodedata
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from games.sheet import Sheet
+from games.pages.score_sheet import Sheet
 
 # Excel reads a CSV file without a byte-order mark in the system's legacy code page, so
 # "Şule" and ♠ come out garbled; with the mark it reads UTF-8. LibreOffice takes the mark
@@ -19,7 +19,7 @@ BOM = "\ufeff"
 # A cell starting with one of these is run as a formula by spreadsheets (CSV injection);
 # a leading apostrophe makes it text. Numbers are written as numbers and keep their sign.
 # Spreadsheets read the full-width and small forms (＝ ＋ － ＠, ﹦ ﹢ ﹣ ﹫) as these too, as
-# NFKC does, and some drop spaces before a cell's first character (games/history_csv.py too).
+# NFKC does, and some drop spaces before a cell's first character (games/pages/history_csv.py too).
 FORMULA_STARTS = ("=", "+", "-", "@")
 CONTROL_STARTS = ("\t", "\r", "\n")
 

@@ -1,0 +1,34 @@
+"""What happened at the table, by thing: circles and their players (circles.py), games and
+their seats (games.py), the changes to their hands (changes.py) and the refusals of a change
+based on a game that moved on (conflicts.py), hands and what their tables said (hands.py,
+rows.py), and the hand in progress (in_progress.py).
+
+Every model is imported from here (`from games.models import Game`): the app label and the
+model names are the migrations', unchanged.
+"""
+
+from games.engine.record import FORMAT
+from games.models.circles import Circle, Player, default_circle_name, new_slug, validate_language
+from games.models.conflicts import AlreadySaved, Conflict
+from games.models.games import Game, Seat, validate_variant
+from games.models.hands import Bid, Declaration, Hand
+from games.models.in_progress import HandInProgress, new_token
+
+__all__ = [
+    "FORMAT",
+    "AlreadySaved",
+    "Bid",
+    "Circle",
+    "Conflict",
+    "Declaration",
+    "Game",
+    "Hand",
+    "HandInProgress",
+    "Player",
+    "Seat",
+    "default_circle_name",
+    "new_slug",
+    "new_token",
+    "validate_language",
+    "validate_variant",
+]

@@ -1,0 +1,106 @@
+"""The hand being entered, the same on every phone."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from django.db import IntegrityError, models, transaction
+from django.utils import timezone
+
+from games.models.hands import Hand
+from games.words import summary_text
+
+if TYPE_CHECKING:
+    from games.models.games import Game
+
+
+def new_token() -> str:
+    return secrets.token_hex(8)
+
+
+class HandInProgress(models.Model):
+    """The hand being entered, one per game, the same on every phone.
+
+    `fields` holds what the phones entered so far, by form field name, as typed. Each change
+    bumps `version`; saving the hand clears it and gives it a new `token`, so a phone still
+    holding the old one knows that hand was saved (and by which hand).
+    """
+
+    MAX_FIELDS = 120
+    MAX_VALUE = 200
+
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="in_progress")
+    token = models.CharField(max_length=32, default=new_token)
+    fields = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=1)
+    updated = models.DateTimeField(default=timezone.now)
+    saved_number = models.IntegerField(null=True, blank=True)
+    # The saved hand's summary as Hand.summary_value gives it: read in any language.
+    saved_summary = models.JSONField(default=str, blank=True)
+
+    @classmethod
+    def of(cls, game: Game, lock: bool = False) -> HandInProgress:
+        """The game's hand in progress (created empty on first use)."""
+        rows = cls.objects.select_for_update() if lock else cls.objects.all()
+        found = rows.filter(game=game).first()
+        if found is None:
+            try:
+                with transaction.atomic():
+                    found = cls.objects.create(game=game)
+            except IntegrityError:  # another phone created it a moment ago
+                found = rows.get(game=game)
+        found.game = game  # spare a query when it reads its game
+        return found
+
+    @property
+    def started(self) -> bool:
+        return any(value not in ("", None) for value in self.fields.values())
+
+    def clear(self, saved: Hand | None = None) -> None:
+        """Start the next hand: nothing entered, a new token (the caller holds the lock)."""
+        self.fields = {}
+        self.token = new_token()
+        self.version += 1
+        self.updated = timezone.now()
+        if saved is not None:
+            self.saved_number = saved.number
+            summary = saved.summary_value(self.game.player_names())
+            self.saved_summary = summary[:200] if isinstance(summary, str) else summary
+        self.save()
+
+    @property
+    def saved_text(self) -> str:
+        """The hand another phone saved last, in a few words, in the reader's language."""
+        return summary_text(self.saved_summary)
+
+    @transaction.atomic
+    def change(
+        self,
+        token: str,
+        changes: Mapping[str, str],
+        derive: Callable[[dict[str, str], dict[str, str]], Mapping[str, str]] | None = None,
+    ) -> bool:
+        """Merge one phone's changes into the hand in progress; False when `token` is no
+        longer the hand being entered (it was saved meanwhile) and nothing changed.
+
+        Changes to different fields from two phones both survive; on one field the later
+        change wins. `derive` (a hand form's `derived`) is given the fields as they now are,
+        under the row's lock, and the changes: what it answers (the bidder a typed auction
+        names, from the current dealer) is merged too, so it follows from every phone's
+        latest changes, whichever came first.
+        """
+        current = HandInProgress.objects.select_for_update().get(pk=self.pk)
+        if token != current.token:
+            self.refresh_from_db()
+            return False
+        merged = {**current.fields, **changes}
+        if derive is not None:
+            merged.update(derive(dict(merged), dict(changes)))
+        current.fields = {k: v for k, v in merged.items() if v != ""}
+        current.version += 1
+        current.updated = timezone.now()
+        current.save()
+        self.refresh_from_db()
+        return True

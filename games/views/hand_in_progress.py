@@ -1,0 +1,113 @@
+"""The hand in progress, the same on every phone: one phone's changes to it (a JSON
+endpoint the page's script calls on each tap), and the preview of what it will score."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.forms import HandForm
+from games.models import HandInProgress
+from games.pages.game_page import hand_form, saved_text
+from games.pages.hand_preview import hand_preview as preview_of
+from games.views.access import HtmxHttpRequest, game_of, posted_int, posted_token
+
+
+@require_POST
+def hand_progress(request: HtmxHttpRequest, circle: str, game: str) -> JsonResponse:
+    """One phone's changes to the hand in progress (a tap, or a number once typed).
+
+    Answers the hand in progress as it now is, and whether the change was taken: not when
+    `token` names a hand in progress another phone saved meanwhile (nothing changed).
+    """
+    found = game_of(request, circle, game)
+    form = hand_form(found, found.player_names())
+    allowed = set(form.table_fields())
+    changes: dict[str, str] = {}
+    for name, value in request.POST.items():
+        if name in ("token", "csrfmiddlewaretoken"):
+            continue
+        if not isinstance(value, str):  # a key posted with no value: never from a form
+            continue
+        if name not in allowed:
+            error = _("%(name)s is not part of this hand.") % {"name": repr(name[:40])}
+            return JsonResponse({"error": error}, status=400)
+        label = _field_label(form, name)
+        if len(value) > HandInProgress.MAX_VALUE:
+            return JsonResponse({"error": _("%(name)s is too long.") % {"name": label}}, status=400)
+        if not value.isprintable():
+            error = _("%(name)s holds a character that cannot be typed, such as a control code.")
+            return JsonResponse({"error": error % {"name": label}}, status=400)
+        if not _fits(form.fields[name], value):
+            said = {"value": repr(value[:20]), "name": label}
+            error = _("%(value)s is not a choice for %(name)s.") % said
+            return JsonResponse({"error": error}, status=400)
+        changes[name] = value
+    if len(changes) > HandInProgress.MAX_FIELDS:
+        return JsonResponse({"error": _("Too many changes at once.")}, status=400)
+    token = posted_token(request)
+    if token is None:
+        error = _("That change names no hand Scorer knows.")
+        return JsonResponse({"error": error}, status=400)
+    progress = HandInProgress.of(found)
+    dealer = found.next_hand_dealer
+    # What follows from the changes is worked out under the row's lock, from the fields as
+    # every phone has left them (two phones' taps may cross).
+    accepted = progress.change(
+        token,
+        changes,
+        lambda fields, changed: form.derived({"dealer": str(dealer), **fields}, changed),
+    )
+    # A change to a hand another phone saved meanwhile is normal at a table, not an error:
+    # the answer says so, and carries the hand in progress that replaced it.
+    return JsonResponse({**_progress_state(progress), "accepted": accepted})
+
+
+def _field_label(form: HandForm, name: str) -> str:
+    """What the table calls a field ("Who called", "Auction"), never its id."""
+    field = form.fields[name]
+    label = str(getattr(field, "generic_label", None) or form[name].label or name)
+    return label.strip().rstrip("?:؟")
+
+
+def _fits(field: Any, value: str) -> bool:
+    """Whether a value could be what its field offers: one of its choices, a tick, or text
+    (numbers and text are judged with the whole hand, as typed)."""
+    if value == "":
+        return True
+    if isinstance(field, forms.BooleanField):
+        return value in ("on", "true", "1")
+    choices = getattr(field, "choices", None)
+    if choices is not None:
+        return value in {str(key) for key, _ in choices}
+    return True
+
+
+def _progress_state(progress: HandInProgress) -> dict[str, Any]:
+    state: dict[str, Any] = {
+        "token": progress.token,
+        "version": progress.version,
+        "fields": progress.fields,
+    }
+    if progress.saved_number:
+        state["saved"] = saved_text(progress.saved_number, progress.saved_text)
+    return state
+
+
+@require_POST
+def hand_preview(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
+    """What the hand being entered will score and why, from the engine call that will save
+    it; before the card points are in, what the table already knows (declarations judged,
+    the target moved by marriages, melds counted)."""
+    found = game_of(request, circle, game)
+    # The hand being edited, or the next one; a number that is neither is not a hand.
+    number = posted_int(request, "number")
+    if number is None or not 1 <= number <= found.hand_count:
+        number = found.hand_count + 1
+    form = hand_form(found, found.player_names(), request.POST)
+    return render(request, "games/game.html#preview", preview_of(found, form, number))

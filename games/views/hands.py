@@ -1,0 +1,269 @@
+"""Changes to a game's saved hands: saving the hand in progress, editing, deleting, undoing
+and restoring one. Each is one model call (games/models/changes.py); its answer is the game
+page, or its play region, rendered from the game as it stands after the change (fresh)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+
+from games.engine import ScorerError
+from games.engine.game import HandError
+from games.forms import HAND_FORMS, HandForm
+from games.forms.base import error_text
+from games.models import AlreadySaved, Conflict, Game, Hand
+from games.pages.game_page import hand_form, saved_text
+from games.pages.hand_preview import hand_preview as preview_of
+from games.views.access import HtmxHttpRequest, fresh, game_of, hand_of, posted_int, posted_token
+from games.views.games import play_context
+from games.words import shown_text
+
+
+@require_POST
+def hand_record(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
+    """Save the hand in progress as the next hand. The save names what it was based on: the
+    hand in progress (`token`, with script) or the hand number and game version the form was
+    opened at (without); a save that comes after another phone's is refused, adding nothing."""
+    found = game_of(request, circle, game)
+    names = found.player_names()
+    form = hand_form(found, names, request.POST)
+    if "check" in request.POST:
+        # Enter in a number field (without script): check the hand and show what it would
+        # score, never save half of it.
+        preview = preview_of(found, form, found.hand_count + 1)
+        context = {**play_context(request, found, form), **preview}
+        return render(request, "games/game.html", context, status=200 if form.is_valid() else 400)
+    if form.is_valid():
+        token = posted_token(request)
+        if token is None:
+            return HttpResponseBadRequest(
+                _("That save names no hand Scorer knows: reload the page.")
+            )
+        try:
+            hand = found.record_hand(
+                form.facts(),
+                key=form.cleaned_data.get("key") or "",
+                token=token,
+                expect_number=None if token else posted_int(request, "expect_number"),
+                expect_version=None if token else posted_int(request, "expect_version"),
+            )
+        except AlreadySaved as refused:
+            return _refused_save(request, fresh(found), refused)
+        except ScorerError as error:
+            found = fresh(found)
+            form.engine_error(error)
+        else:
+            found = fresh(found)
+            if request.htmx:
+                notice = {
+                    "text": saved_text(hand.number, hand.summary(names)),
+                    "ok": True,
+                    "undo": hand,
+                }
+                context = {**play_context(request, found), "notice": notice}
+                return render(request, "games/game.html#play", context)
+            return redirect("game", circle=circle, game=game)
+    context = play_context(request, found, form)
+    if request.htmx:
+        response = render(request, "games/game.html#hand-form", context)
+        return reswap(retarget(response, "#hand-form"), "outerHTML")
+    return render(request, "games/game.html", context, status=400)
+
+
+def _refused_save(request: HtmxHttpRequest, game: Game, refused: AlreadySaved) -> HttpResponse:
+    """A late save: say which hand another phone saved, and open the next hand. The typed
+    form is not kept ready to save again: one more tap would store the same hand twice."""
+    notice: dict[str, Any] = {"text": refused.message}
+    if refused.removed:
+        notice["restore"] = refused.hand
+    context = {**play_context(request, game), "notice": notice}
+    if request.htmx:
+        return render(request, "games/game.html#play", context, status=409)
+    return render(request, "games/game.html", context, status=409)
+
+
+def _after_change(
+    request: HtmxHttpRequest, game: Game, notice: dict[str, Any] | None = None, status: int = 200
+) -> HttpResponse:
+    """The game after a change to its hands: the play region (htmx) or the page.
+
+    A notice (a conflict, or "hand 5 removed" with its Restore) is shown above the hands.
+    Without htmx a plain success redirects; a notice is shown on the page itself.
+    """
+    context = {**play_context(request, game), "notice": notice}
+    if request.htmx:
+        return render(request, "games/game.html#play", context, status=status)
+    if notice is None:
+        return redirect("game", circle=game.circle.slug, game=game.slug)
+    return render(request, "games/game.html", context, status=status)
+
+
+def _removed_notice(game: Game, hand: Hand | None, number: int | None) -> dict[str, Any]:
+    if hand is None:
+        text = _("Hand %(number)s was already removed; nothing more was removed.")
+        return {"text": text % {"number": number}}
+    said = {"number": hand.removed_number, "summary": hand.summary(game.player_names())}
+    return {"text": _("Hand %(number)s removed: %(summary)s.") % said, "restore": hand}
+
+
+@require_http_methods(["GET", "POST"])
+def hand_edit(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
+    """Edit one hand. With htmx the form takes the place of the new-hand form on the page."""
+    found = game_of(request, circle, game)
+    shown = hand_of(found, hand)
+    names = found.player_names()
+    template = "games/edit.html#edit-form" if request.htmx else "games/edit.html"
+    if shown.removed is not None:
+        text = _("Hand %(number)s was removed on another phone; nothing was changed.") % {
+            "number": shown.removed_number
+        }
+        notice = {"text": text, "restore": shown}
+        return _after_change(request, found, notice, status=409)
+    if request.method == "GET":
+        initial = {
+            **HAND_FORMS[found.variant].initial_from(shown.facts),
+            "version": shown.version,
+            "number": shown.number,
+        }
+        form = hand_form(found, names, initial=initial)
+        return render(request, template, _edit_context(found, shown, form, names))
+    form = hand_form(found, names, request.POST)
+    status = 400
+    if form.is_valid():
+        try:
+            found.edit_hand(
+                shown.pk,
+                form.facts(),
+                form.cleaned_data.get("version") or 0,
+                posted_int(request, "number"),
+            )
+        except Conflict as conflict:
+            found = fresh(found)
+            if conflict.hand is None or conflict.hand.removed is not None:
+                return _after_change(request, found, {"text": conflict.message}, status=409)
+            # Keep what this phone typed, based now on the hand as it is: saving again applies it.
+            data = request.POST.copy()
+            data["version"] = str(conflict.hand.version)
+            data["number"] = str(conflict.hand.number)
+            form = hand_form(found, names, data)
+            form.is_valid()
+            form.add_error(
+                None,
+                _("%(problem)s Your changes are below: save again to apply them.")
+                % {"problem": conflict.message},
+            )
+            shown = conflict.hand
+            status = 409
+        except HandError as error:
+            found = fresh(found)
+            # A later hand may break because of this edit (it would follow the end).
+            problem = shown_text(error.message)
+            if error.number != shown.number:
+                problem = _("hand %(number)s: %(problem)s") % {
+                    "number": error.number,
+                    "problem": problem,
+                }
+            form.engine_error(HandError(error.number, error.field, problem))
+        else:
+            found = fresh(found)
+            if request.htmx:
+                return render(request, "games/game.html#play", play_context(request, found))
+            return redirect(reverse("game", args=[circle, game]) + f"#hand-{shown.pk}")
+    context = _edit_context(found, shown, form, names)
+    if request.htmx:
+        response = render(request, template, context, status=status)
+        return reswap(retarget(response, "#hand-form"), "outerHTML")
+    return render(request, template, context, status=status)
+
+
+def _edit_context(game: Game, hand: Hand, form: HandForm, names: list[str]) -> dict[str, Any]:
+    return {
+        "circle": game.circle,
+        "game": game,
+        "hand": hand,
+        "form": form,
+        "names": names,
+        "engine": game.engine,
+        "summary": hand.summary(names),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def hand_delete(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
+    found = game_of(request, circle, game)
+    shown = hand_of(found, hand)
+    names = found.player_names()
+    if request.method == "GET":
+        if shown.removed is not None:
+            notice = _removed_notice(found, None, shown.removed_number)
+            return _after_change(request, found, notice, status=409)
+        context = {
+            "circle": found.circle,
+            "game": found,
+            "hand": shown,
+            "summary": shown.summary(names),
+        }
+        return render(request, "games/delete.html", context)
+    number = posted_int(request, "number")
+    try:
+        removed = found.remove_hand(shown.pk, posted_int(request, "version"), number)
+    except Conflict as conflict:
+        return _after_change(request, fresh(found), {"text": conflict.message}, status=409)
+    except HandError as error:
+        found = fresh(found)
+        if request.htmx:
+            return HttpResponseClientRedirect(reverse("hand_delete", args=[circle, game, hand]))
+        context = {
+            "circle": found.circle,
+            "game": found,
+            "hand": shown,
+            "summary": shown.summary(names),
+            "error": error_text(error),
+        }
+        return render(request, "games/delete.html", context, status=400)
+    found = fresh(found)
+    return _after_change(request, found, _removed_notice(found, removed, number))
+
+
+@require_POST
+def hand_undo(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
+    """Take back the newest hand, named by its identity; refused once it is not the newest."""
+    found = game_of(request, circle, game)
+    shown = hand_of(found, hand)
+    try:
+        removed = found.undo_hand(shown.pk)
+    except Conflict as conflict:
+        return _after_change(request, fresh(found), {"text": conflict.message}, status=409)
+    found = fresh(found)
+    return _after_change(request, found, _removed_notice(found, removed, shown.removed_number))
+
+
+@require_POST
+def hand_restore(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
+    """Put a removed hand back in its place, everything recomputed."""
+    found = game_of(request, circle, game)
+    shown = hand_of(found, hand)
+    try:
+        restored = found.restore_hand(shown.pk)
+    except Conflict as conflict:
+        return _after_change(request, fresh(found), {"text": conflict.message}, status=409)
+    except HandError as error:
+        found = fresh(found)
+        text = _("Hand %(number)s cannot go back: hand %(later)s: %(problem)s") % {
+            "number": shown.removed_number,
+            "later": error.number,
+            "problem": shown_text(error.message),
+        }
+        return _after_change(request, found, {"text": text}, status=409)
+    found = fresh(found)
+    text = _("Hand %(number)s is back: %(summary)s.") % {
+        "number": restored.number,
+        "summary": restored.summary(found.player_names()),
+    }
+    return _after_change(request, found, {"text": text, "ok": True})
