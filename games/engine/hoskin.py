@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
 from games.engine.cards import Card, Rank, Suit
-from games.engine.declarations import Declaration
+from games.engine.declarations import Declaration, describe_stored
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
-from games.engine.texts import Param, Text, say
+from games.engine.texts import Param, Text, listed, say
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
@@ -174,14 +174,6 @@ def _added(parts: Mapping[str, int]) -> Text:
 def _label(card: Card) -> Text:
     """A card as a sentence names it: "K♥", its rank in the reader's language."""
     return say("card.label", rank=say(f"card.rank.{card.rank.value}"), suit=card.suit.symbol)
-
-
-def _listed(id: str, items: Sequence[Text]) -> Text:
-    """Several texts as one list, each joined to the rest by `id` ("{first}, {rest}")."""
-    listed = items[-1]
-    for item in reversed(items[:-1]):
-        listed = say(id, first=item, rest=listed)
-    return listed
 
 
 def card_points(ranks: Sequence[Rank], card_values: CardValues) -> int:
@@ -627,6 +619,9 @@ class Hoskin(Variant[Settings, Hand]):
     def broken_example(self) -> dict[str, object]:
         return {"trick_points": [300, 100]}
 
+    def describe_declaration(self, data: Mapping[str, object]) -> str:
+        return describe_stored(self, data)
+
     def outcomes(self, settings: Settings) -> tuple[HoskinOutcome, ...]:
         """A void deal, redealt: nobody scores (spec: `outcome`)."""
         return ("void",)
@@ -709,7 +704,7 @@ class Hoskin(Variant[Settings, Hand]):
                 assert trump is not None
                 meld = _counted(cards, trump, players[seat])
                 described = (
-                    _listed(
+                    listed(
                         "hoskin.list.comma",
                         [
                             say("hoskin.meld_points", meld=name, points=points)
@@ -729,14 +724,14 @@ class Hoskin(Variant[Settings, Hand]):
             totals = [0] * len(sides)
             for seat, meld_points in enumerate(melds):
                 totals[seating.side_of(seat)] += meld_points or 0
-            listed = _listed(
+            by_side = listed(
                 "hoskin.list.comma",
                 [
                     say("hoskin.side_melds", side=side, points=total)
                     for side, total in zip(sides, totals, strict=True)
                 ],
             )
-            lines.append(say("hoskin.melds_line", melds=listed))
+            lines.append(say("hoskin.melds_line", melds=by_side))
         if holder is not None and contract is not None:
             said: dict[str, Param] = {"holder": players[holder], "contract": contract}
             if trump is not None:
@@ -920,7 +915,7 @@ class HoskinTekli(Hoskin):
         if not picked:
             assert given is not None
             return [say("hoskin.gomu", points=given, to=to)]
-        cards = _listed("hoskin.list.cards", [_label(c) for c in picked])
+        cards = listed("hoskin.list.cards", [_label(c) for c in picked])
         still = GOMU - len(picked)
         if still:
             return [say("hoskin.gomu_to_pick", points=points, cards=cards, count=still, to=to)]

@@ -8,10 +8,10 @@ from typing import Any, ClassVar, Literal, Self
 
 from games.engine.auction import calls_in_turn
 from games.engine.cards import Card, Rank, Suit
-from games.engine.declarations import Declaration
+from games.engine.declarations import Declaration, describe_stored
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
-from games.engine.texts import Param, Text, say
+from games.engine.texts import Param, Text, listed, say
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
@@ -444,17 +444,9 @@ def _moves(hand: Hand, marriage: Marriage) -> Verdict:
     return Verdict(True, shift, say(id, points=abs(shift)))
 
 
-def _listed(id: str, items: Sequence[Text]) -> Text:
-    """Several texts as one list, each joined to the rest by `id` ("{first}, {rest}")."""
-    listed = items[-1]
-    for item in reversed(items[:-1]):
-        listed = say(id, first=item, rest=listed)
-    return listed
-
-
 def _facts(ids: Sequence[str]) -> Text:
     """The facts a marriage waits for: "the bidder and trump and the partner"."""
-    return _listed("three_o_four.list.and", [say(id) for id in ids])
+    return listed("three_o_four.list.and", [say(id) for id in ids])
 
 
 def _label(card: Card) -> Text:
@@ -530,6 +522,9 @@ class ThreeOFour(Variant[Settings, Hand]):
 
     def broken_example(self) -> dict[str, object]:
         return {"bid": 303}
+
+    def describe_declaration(self, data: Mapping[str, object]) -> str:
+        return describe_stored(self, data)
 
     def card_points(self, ranks: Sequence[Rank], settings: Settings) -> int:
         return sum(CARD_POINTS[rank] for rank in ranks)
@@ -646,7 +641,7 @@ class ThreeOFour(Variant[Settings, Hand]):
         if bid is not None and not rows:
             lines.append(say("three_o_four.target", bid=bid))
         elif bid is not None and settled and hand is not None:
-            why = _listed(
+            why = listed(
                 "three_o_four.list.semicolon",
                 [
                     say(
@@ -737,7 +732,7 @@ class ThreeOFour(Variant[Settings, Hand]):
             return say(
                 "three_o_four.bid_in_called_partner" if called else "three_o_four.bid_in", **said
             )
-        shown = _listed(
+        shown = listed(
             "three_o_four.list.comma",
             [
                 say(

@@ -302,10 +302,10 @@ class Variant[S: BaseSettings, H: BaseHand]:
 
     def describe_declaration(self, data: Mapping[str, object]) -> str:
         """What a stored declaration was, as a phrase (a Text): "4-card run 9–Q♥". `data` is
-        its dict (seat, kind and the kind's details), as the hand recorded it."""
-        from games.engine.declarations import Declaration  # it builds on this module
-
-        return Declaration.read(data, 0, self.seats, self.declaration_kinds).describe()
+        its dict (seat, kind and the kind's details), as the hand recorded it. A game with
+        `declaration_kinds` says it (declarations.describe_stored reads the shared kinds);
+        a game that records none has nothing to say."""
+        return ""
 
     def describe_contract(self, value: object) -> str:
         """The contract as the table bid it, for the line that shows the hand in progress

@@ -27,7 +27,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -184,6 +184,16 @@ def _render(
 def say(id: str, /, **params: Param) -> Text:
     """The sentence `id` with its parameters: say("called", caller="Ann", trump="♠")."""
     return Text(id, **params)
+
+
+def listed(id: str, items: Sequence[Text]) -> Text:
+    """Several phrases as one list, each joined to the rest by the sentence `id`, whose
+    placeholders are `{first}` and `{rest}` ("{first}, {rest}", "{first} and {rest}"): a
+    list of one is that phrase."""
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = say(id, first=item, rest=joined)
+    return joined
 
 
 # The catalogue itself: one module of this package per game (and one for what they share),
