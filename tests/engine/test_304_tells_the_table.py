@@ -353,11 +353,11 @@ class TestTheDealInProgress:
         ("facts", "message"),
         [
             ({"bidder": 2, "bid": 170}, "the auction ends with Bala at 160, not Chitra at 170"),
-            ({"bidder": 2}, "the auction ends with Bala at 160, not Chitra"),
-            ({"bid": 170}, "the auction ends with Bala at 160, not at 170"),
+            ({"bidder": 2}, "the auction ends with Bala at 160, not Chitra at 160"),
+            ({"bid": 170}, "the auction ends with Bala at 160, not Bala at 170"),
         ],
     )
-    def test_a_bidder_or_bid_the_auction_contradicts_is_refused(
+    def test_a_bidder_or_bid_the_auction_contradicts_is_refused_in_one_wording(
         self, facts: dict[str, Any], message: str
     ) -> None:
         calls = [{"seat": 1, "bid": 160}, *({"seat": s, "pass": True} for s in (2, 3, 0))]
