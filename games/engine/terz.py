@@ -78,6 +78,18 @@ def strength(d: Declaration) -> tuple[int, int, int]:
     return value(d), d.length, d.top.order
 
 
+@dataclass(frozen=True)
+class Facts:
+    """A deal as far as the table has given it (a saved deal gives every fact); the
+    announcements as the table listed them, read by the hand or judged in progress."""
+
+    dealer: int | None
+    trump: Suit | None
+    card_points: tuple[int, ...] | None
+    last_trick: int | None
+    declarations: tuple[object, ...]
+
+
 @dataclass(frozen=True, kw_only=True)
 class Hand(DeclaringHand):
     dealer: int
@@ -90,19 +102,44 @@ class Hand(DeclaringHand):
     def from_dict(
         cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
     ) -> Self:
-        r = Reader(data, say("terz.hand"), cls.__dataclass_fields__)
-        points = r.numbers("card_points", 2)
+        facts = cls.read(data, settings, players)
+        assert facts.dealer is not None and facts.trump is not None
+        assert facts.card_points is not None and facts.last_trick is not None
         hand = cls(
-            dealer=r.seat("dealer", 2),
-            trump=r.suit("trump"),
-            card_points=(points[0], points[1]),
-            last_trick=r.seat("last_trick", 2),
+            dealer=facts.dealer,
+            trump=facts.trump,
+            card_points=(facts.card_points[0], facts.card_points[1]),
+            last_trick=facts.last_trick,
             declarations=tuple(
-                Declaration.read(d, i, 2, KINDS) for i, d in enumerate(r.items("declarations"))
+                Declaration.read(d, i, 2, KINDS) for i, d in enumerate(facts.declarations)
             ),
         )
-        hand.check(settings)
+        hand.check_declarations(settings)
         return hand
+
+    @classmethod
+    def read(
+        cls,
+        data: Mapping[str, object],
+        settings: Settings,
+        players: Sequence[str],
+        partial: bool = False,
+    ) -> Facts:
+        """Read a hand and check every rule its facts reach (see BaseHand.read). The
+        declarations are read by the saved hand (`from_dict`) or, perhaps still being
+        entered, judged by the shared judge (declarations.judge_in_progress)."""
+        r = Reader(data, say("terz.hand"), cls.__dataclass_fields__, partial=partial)
+        points = r.fact(r.numbers, "card_points", 2)
+        facts = Facts(
+            dealer=r.fact(r.seat, "dealer", 2),
+            trump=r.fact(r.suit, "trump"),
+            card_points=points,
+            last_trick=r.fact(r.seat, "last_trick", 2),
+            declarations=tuple(r.items("declarations")),
+        )
+        if points is not None:
+            check_card_points((points[0], points[1]), settings.card_total)
+        return facts
 
     @classmethod
     def for_declarations(
@@ -112,11 +149,6 @@ class Hand(DeclaringHand):
         return cls(
             dealer=dealer, trump=trump, card_points=(0, 0), last_trick=0, declarations=declarations
         )
-
-    def check(self, settings: Settings) -> None:
-        """Raise InvalidHand for the first rule this hand breaks."""
-        check_card_points(self.card_points, settings.card_total)
-        self.check_declarations(settings)
 
     def check_declarations(self, settings: Settings) -> None:
         for i, d in enumerate(self.declarations):
@@ -213,11 +245,10 @@ class Terz(DeclaringVariant[Settings, Hand]):
     ) -> Interim:
         """The combinations and marriages judged as soon as they are announced."""
         players = self.names(players)
-        r = Reader(facts, say("terz.hand"), Hand.__dataclass_fields__)
-        r.opt_seat("dealer", 2)
-        trump = r.opt_suit("trump")
+        read = Hand.read(facts, settings, players, partial=True)
+        trump = read.trump
         # Terz has no forehand: the dealer never breaks a tie, so any seat will do.
-        judged = judge_in_progress(self, 0, trump, r.items("declarations"), settings, players)
+        judged = judge_in_progress(self, 0, trump, read.declarations, settings, players)
         if trump is None:
             return judged
         known = say("terz.trump_is", trump=trump.symbol)
