@@ -127,6 +127,48 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("hoskin", "melds", {"melds": [275, 80, 140, 60]}, {"melds": [275, 80, 140, 60]}),
     ("hoskin", "trick points", {"trick_points": [300, 100]}, {"trick_points": [300, 100]}),
     ("hoskin", "negative trick points", {"trick_points": [-1, 481]}, {"trick_points": [-1, 481]}),
+    (
+        "hoskin",
+        "the auction's winner",
+        {"bids": [{"seat": 1, "bid": 650}, {"seat": 2, "pass": True}, {"seat": 1, "pass": True}]},
+        {
+            "holder": 0,
+            "bids": [{"seat": 1, "bid": 650}, {"seat": 2, "pass": True}, {"seat": 1, "pass": True}],
+        },
+    ),
+    (
+        "hoskin",
+        "struck from the holder's side",
+        {"violation": "meld_short", "struck": [10, 0]},
+        {"holder": 0, "struck": [10, 0]},
+    ),
+    (
+        "hoskin",
+        "struck beyond the other side's melds",
+        {"violation": "meld_short", "struck": [0, 150]},
+        {"holder": 0, "melds": [270, 80, 140, 60], "struck": [0, 150]},
+    ),
+    (
+        "hoskin",
+        "a void deal with a contract",
+        {
+            "outcome": "void",
+            **dict.fromkeys(("holder", "trump", "melds", "trick_points", "last_trick")),
+        },
+        {"outcome": "void", "contract": 650},
+    ),
+    (
+        "hoskin-tekli",
+        "forced, not the first",
+        {"forced": True, "contract": 550},
+        {"dealer": 0, "holder": 2, "contract": 550, "forced": True},
+    ),
+    (
+        "hoskin-tekli",
+        "forced above the opening",
+        {"forced": True},
+        {"contract": 650, "forced": True},
+    ),
     ("hoskin-tekli", "ladder", {"contract": 750}, {"dealer": 0, "holder": 2, "contract": 750}),
     ("hoskin-tekli", "gömü points", {"gomu_points": 200}, {"gomu_points": 200}),
     (
@@ -142,6 +184,21 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
         "all tricks",
         {"all_tricks": 0},
         {"card_points": [103, 49], "last_trick": 0, "all_tricks": 0},
+    ),
+    (
+        "coinche",
+        "alone without every trick",
+        {"alone": True},
+        {"taker": 2, "all_tricks": 1, "card_points": [0, 152], "last_trick": 1, "alone": True},
+    ),
+    (
+        "coinche",
+        "a played-only fact of a deal passed",
+        {
+            "outcome": "passed",
+            **dict.fromkeys(("taker", "contract", "card_points", "last_trick", "bids")),
+        },
+        {"outcome": "passed", "trump": "H"},
     ),
     (
         "coinche",
