@@ -23,6 +23,7 @@ from games.engine.declarations import (
     judge_in_progress,
 )
 from games.engine.errors import InvalidHand, ParseError, ScorerError
+from games.engine.ladder import Ladder, Rung
 from games.engine.numbers import shown
 from games.engine.reading import Reader
 from games.engine.texts import Param, Text, say
@@ -725,7 +726,7 @@ def agree(
         )
 
 
-class _Ladder:
+class _Ladder(Ladder[Announcement]):
     """The announcements' ladder (spec: Scoring, 4): value, height, a sequence in trumps,
     then the declarer nearest the forehand."""
 
@@ -734,31 +735,35 @@ class _Ladder:
         self.forehand = hand.forehand
         self.trump = hand.trump
         self.players = players
+        super().__init__(
+            Rung(lambda d: d.value, _higher_value),
+            Rung(lambda d: d.height.order, _higher_card),
+            Rung(self.in_trumps, _run_in_trumps),
+            Rung(lambda d: -((d.seat - self.forehand) % 4), self._nearer),
+        )
 
     def in_trumps(self, d: Announcement) -> bool:
         return d.kind == SEQUENCE and d.suit == self.trump
 
-    def order(self, d: Announcement) -> tuple[int, int, bool, int]:
-        """Higher is better."""
-        return d.value, d.height.order, self.in_trumps(d), -((d.seat - self.forehand) % 4)
-
-    def decided(self, winner: Announcement, loser: Announcement) -> Text:
-        """The rule that puts `winner` above `loser`, as the table reads it."""
-        if winner.value != loser.value:
-            return say("coinche.higher_value", value=winner.value, other=loser.value)
-        if winner.height != loser.height:
-            return say(
-                "coinche.higher_card",
-                value=winner.value,
-                top=winner.height.label,
-                other=loser.height.label,
-            )
-        # Two players' announcements of one value and height are runs: a carré would share
-        # its rank's card with the other (one deck).
+    def _nearer(self, winner: Announcement, loser: Announcement) -> Text:
         tie = equal_runs(winner, loser, winner.value)
-        if self.in_trumps(winner) != self.in_trumps(loser):
-            return say("coinche.run_in_trumps", tie=tie)
         return say("coinche.nearer_the_forehand", tie=tie, player=self.players[winner.seat])
+
+
+def _higher_value(winner: Announcement, loser: Announcement) -> Text:
+    return say("coinche.higher_value", value=winner.value, other=loser.value)
+
+
+def _higher_card(winner: Announcement, loser: Announcement) -> Text:
+    return say(
+        "coinche.higher_card", value=winner.value, top=winner.height.label, other=loser.height.label
+    )
+
+
+def _run_in_trumps(winner: Announcement, loser: Announcement) -> Text:
+    # Two players' announcements of one value and height are runs: a carré would share its
+    # rank's card with the other (one deck).
+    return say("coinche.run_in_trumps", tie=equal_runs(winner, loser, winner.value))
 
 
 @dataclass

@@ -17,6 +17,7 @@ from games.engine.declarations import (
     judge_in_progress,
 )
 from games.engine.errors import InvalidHand
+from games.engine.ladder import Ladder, Rung
 from games.engine.reading import Reader
 from games.engine.rounds import check_trump_round
 from games.engine.texts import Param, Text, say
@@ -220,42 +221,57 @@ def _check_tricks(settings: Settings, facts: Facts, partial: bool) -> None:
             raise InvalidHand("tricks", say("klaberjass.all_tricks_all_points"))
 
 
-class _Ladder:
-    """The sequence ladder of one hand (spec: Scoring, 2): value, top card, trump, seat."""
+class _Ladder(Ladder[Declaration]):
+    """The sequence ladder of one hand (spec: Scoring, 2): value, top card, trump, then the
+    seat nearest the forehand."""
 
     def __init__(self, hand: Hand, settings: Settings, players: Sequence[str]) -> None:
         self.hand = hand
         self.settings = settings
         self.players = players
+        super().__init__(
+            Rung(self.value, self._higher_value),
+            Rung(_top, self._higher_top),
+            Rung(self._in_trumps, self._run_in_trumps),
+            Rung(self._nearness, self._tiebreak),
+        )
 
     def value(self, d: Declaration) -> int:
         assert d.length is not None
         return self.settings.sequence_value(d.length)
 
-    def order(self, d: Declaration) -> tuple[int, int, bool, int]:
-        """Higher is better: value, top card, in trumps, then nearest the forehand."""
-        assert d.top is not None
-        distance = (d.seat - self.hand.forehand) % 4
-        return self.value(d), d.top.order, d.suit == self.hand.trump, -distance
+    def _in_trumps(self, d: Declaration) -> bool:
+        return d.suit == self.hand.trump
 
-    def decided(self, winner: Declaration, loser: Declaration) -> Text:
-        """The rule that puts `winner` above `loser`, in words a player reads at the table."""
+    def _nearness(self, d: Declaration) -> int:
+        return -((d.seat - self.hand.forehand) % 4)
+
+    def _higher_value(self, winner: Declaration, loser: Declaration) -> Text:
+        return say("klaberjass.higher_value", value=self.value(winner), other=self.value(loser))
+
+    def _higher_top(self, winner: Declaration, loser: Declaration) -> Text:
         assert winner.top is not None and loser.top is not None
-        value = self.value(winner)
-        if value != self.value(loser):
-            return say("klaberjass.higher_value", value=value, other=self.value(loser))
-        if winner.top != loser.top:
-            return say(
-                "klaberjass.higher_top", value=value, top=winner.top.label, other=loser.top.label
-            )
-        tie = equal_runs(winner, loser, value)
-        trump = self.hand.trump
-        if (winner.suit == trump) != (loser.suit == trump):
-            return say("klaberjass.run_in_trumps", tie=tie)
+        return say(
+            "klaberjass.higher_top",
+            value=self.value(winner),
+            top=winner.top.label,
+            other=loser.top.label,
+        )
+
+    def _run_in_trumps(self, winner: Declaration, loser: Declaration) -> Text:
+        return say("klaberjass.run_in_trumps", tie=equal_runs(winner, loser, self.value(winner)))
+
+    def _tiebreak(self, winner: Declaration, loser: Declaration) -> Text:
         # Two runs to the same card cannot both be in trumps: one deck.
+        tie = equal_runs(winner, loser, self.value(winner))
         if self.settings.final_tiebreak == "none":
             return say("klaberjass.no_sequences_score", tie=tie)
         return say("klaberjass.nearer_the_forehand", tie=tie, player=self.players[winner.seat])
+
+
+def _top(d: Declaration) -> int:
+    assert d.top is not None
+    return d.top.order
 
 
 def _pair(values: Sequence[int]) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from games.engine.declarations import (
     judge_in_progress,
 )
 from games.engine.errors import InvalidHand
+from games.engine.ladder import Ladder, Rung
 from games.engine.reading import Reader
 from games.engine.texts import Text, say
 from games.engine.variant import (
@@ -179,41 +180,53 @@ class Hand(DeclaringHand):
                     )
 
 
-class _Ladder:
-    """The combinations' ladder of one deal (spec: Scoring, 1; `combo_tiebreak`)."""
+type _Placed = tuple[int, Declaration]
+"""An announcement and its place in the deal's list (the earlier announced is senior)."""
+
+
+class _Ladder(Ladder[_Placed]):
+    """The combinations' ladder of one deal (spec: Scoring, 1; `combo_tiebreak`): value,
+    cards, top card, [in trumps], then announced first."""
 
     def __init__(self, hand: Hand, settings: Settings, players: Sequence[str]) -> None:
         self.hand = hand
         self.settings = settings
         self.players = players
+        trump = (Rung(self._in_trumps, self._run_in_trumps),)
+        super().__init__(
+            Rung(lambda p: strength(p[1])[0], self._higher_value),
+            Rung(lambda p: strength(p[1])[1], self._more_cards),
+            Rung(lambda p: strength(p[1])[2], self._higher_top),
+            *(trump if settings.combo_tiebreak == "trump" else ()),
+            Rung(lambda p: -p[0], self._announced_first),
+        )
 
-    def in_trumps(self, d: Declaration) -> bool:
+    def _in_trumps(self, placed: _Placed) -> bool:
+        d = placed[1]
         return d.kind == "sequence" and d.suit == self.hand.trump
 
-    def order(self, index: int, d: Declaration) -> tuple[int, ...]:
-        """Higher is senior: value, cards, top card, [in trumps], then announced first."""
-        trump = (int(self.in_trumps(d)),) if self.settings.combo_tiebreak == "trump" else ()
-        return (*strength(d), *trump, -index)
+    def _higher_value(self, winner: _Placed, loser: _Placed) -> Text:
+        return say("terz.higher_value", value=value(winner[1]), other=value(loser[1]))
 
-    def decided(self, winner: int, loser: int) -> Text:
-        """The rule that puts announcement `winner` above `loser` (indices in the deal)."""
-        w, lo = self.hand.declarations[winner], self.hand.declarations[loser]
-        (w_value, w_cards, _), (l_value, l_cards, _) = strength(w), strength(lo)
-        if w_value != l_value:
-            return say("terz.higher_value", value=w_value, other=l_value)
-        if w_cards != l_cards:
-            return say("terz.more_cards", value=w_value, cards=w_cards, other=l_cards)
+    def _more_cards(self, winner: _Placed, loser: _Placed) -> Text:
+        w, lo = winner[1], loser[1]
+        return say("terz.more_cards", value=value(w), cards=strength(w)[1], other=strength(lo)[1])
+
+    def _higher_top(self, winner: _Placed, loser: _Placed) -> Text:
+        w, lo = winner[1], loser[1]
         w_top, l_top = w.top or w.rank, lo.top or lo.rank
         assert w_top is not None and l_top is not None
-        if w_top != l_top:
-            top, other = w_top.label, l_top.label
-            if w.kind == lo.kind == "sequence":
-                return say("terz.higher_top_of_equal_runs", top=top, other=other)
-            return say("terz.higher_top", value=w_value, top=top, other=other)
-        tie = equal_runs(w, lo, w_value)
-        if self.settings.combo_tiebreak == "trump" and self.in_trumps(w) != self.in_trumps(lo):
-            return say("terz.run_in_trumps", tie=tie)
-        return say("terz.announced_first", tie=tie, player=self.players[w.seat])
+        top, other = w_top.label, l_top.label
+        if w.kind == lo.kind == "sequence":
+            return say("terz.higher_top_of_equal_runs", top=top, other=other)
+        return say("terz.higher_top", value=value(w), top=top, other=other)
+
+    def _run_in_trumps(self, winner: _Placed, loser: _Placed) -> Text:
+        return say("terz.run_in_trumps", tie=equal_runs(winner[1], loser[1], value(winner[1])))
+
+    def _announced_first(self, winner: _Placed, loser: _Placed) -> Text:
+        tie = equal_runs(winner[1], loser[1], value(winner[1]))
+        return say("terz.announced_first", tie=tie, player=self.players[winner[1].seat])
 
 
 def _may_share(a: Declaration, b: Declaration) -> bool:
@@ -270,16 +283,16 @@ class Terz(DeclaringVariant[Settings, Hand]):
         combos = [(i, d) for i, d in enumerate(hand.declarations) if d.kind != "marriage"]
         ladder = _Ladder(hand, settings, players)
         if combos:
-            best_index, best = max(combos, key=lambda pair: ladder.order(*pair))
+            best_index, best = max(combos, key=ladder.order)
             rivals = [(i, d) for i, d in combos if d.seat != best.seat]
-            rival = max(rivals, key=lambda pair: ladder.order(*pair)) if rivals else None
+            rival = max(rivals, key=ladder.order) if rivals else None
             senior = players[best.seat]
             if rival is not None:
-                why = ladder.decided(best_index, rival[0])
+                why = ladder.decided((best_index, best), rival)
                 notes.append(say("terz.combinations_decided", why=why))
             for i, d in combos:
                 if i == best_index and rival is not None:
-                    why = say("terz.senior_because", why=ladder.decided(best_index, rival[0]))
+                    why = say("terz.senior_because", why=ladder.decided((best_index, best), rival))
                     verdicts[i] = Verdict(True, value(d), why)
                 elif i == best_index:
                     verdicts[i] = Verdict(True, value(d), say("terz.senior"))
@@ -290,7 +303,7 @@ class Terz(DeclaringVariant[Settings, Hand]):
                         "terz.outranked",
                         player=senior,
                         best=best.describe(),
-                        why=ladder.decided(best_index, i),
+                        why=ladder.decided((best_index, best), (i, d)),
                     )
                     verdicts[i] = Verdict(False, 0, why)
                 if d.seat == best.seat:
