@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Self
 
+from games.engine.auction import Turns
 from games.engine.cards import Card, Rank, Suit, check_card_points
 from games.engine.declarations import (
     Declaration,
@@ -274,7 +275,7 @@ class Auction:
 def replay(calls: Sequence[Speech], dealer: int, players: Sequence[str]) -> Auction:
     """Replay the calls from the forehand (spec: `bids`, checks 1 to 4); a call against
     them raises InvalidHand naming it."""
-    turn = (dealer + 1) % 4
+    turns = Turns([(dealer + 1 + i) % 4 for i in range(4)])  # a pass is not final
     last: Speech | None = None
     passes = level = 0
     over = False
@@ -284,11 +285,14 @@ def replay(calls: Sequence[Speech], dealer: int, players: Sequence[str]) -> Auct
         if level == 1 and speech.call != "surcoinche":
             raise _refused("coinche.error.after_coinche", n)
         if speech.call in ("bid", "pass"):
-            if speech.seat != turn:
+            if speech.seat != turns.seat:
                 raise _refused(
-                    "coinche.error.turn", n, expected=players[turn], caller=players[speech.seat]
+                    "coinche.error.turn",
+                    n,
+                    expected=players[turns.seat],
+                    caller=players[speech.seat],
                 )
-            turn = (turn + 1) % 4
+            turns.next()
             if speech.call == "pass":
                 passes += 1
                 over = passes == (3 if last else 4)
@@ -316,7 +320,7 @@ def replay(calls: Sequence[Speech], dealer: int, players: Sequence[str]) -> Auct
             if speech.seat % 2 != last.seat % 2:
                 raise _refused("coinche.error.surcoinche_team", n)
             level = 2
-    return Auction(over, last, level, turn)
+    return Auction(over, last, level, turns.seat)
 
 
 def _refused(id: str, call: int, **params: Param) -> InvalidHand:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
+from games.engine.auction import Turns
 from games.engine.cards import Card, Rank, Suit
 from games.engine.declarations import Declaration, describe_stored
 from games.engine.errors import InvalidHand, ParseError
@@ -583,7 +584,7 @@ def replay_auction(
     If both pass without a bid, the first speaker holds it at 550, forced.
     """
     first = bids[0].seat
-    second: int | None = None
+    turns = Turns([first])  # the second speaker joins with the answer, call 2
     high: tuple[int, int] | None = None
     passed: set[int] = set()
     for n, call in enumerate(bids, start=1):
@@ -592,19 +593,18 @@ def replay_auction(
         if n == 2:
             if call.seat % 2 == first % 2:
                 raise InvalidHand("bids", say("hoskin.error.answer"))
-            second = call.seat
-        speakers = [first] if second is None else [first, second]
-        still = [s for s in speakers if s not in passed]
-        expected = (
-            still[0]
-            if len(still) == 1 and second is not None
-            else (first if n % 2 == 1 else second)
-        )
-        if n > 2 and call.seat != expected:
-            assert expected is not None  # both speakers are known from call 2 on
-            raise InvalidHand("bids", say("hoskin.error.turn", call=n, expected=players[expected]))
+            turns = Turns([first, call.seat])
+            if first in passed:
+                turns.drop()
+            else:
+                turns.next()
+        if n > 2 and call.seat != turns.seat:
+            raise InvalidHand(
+                "bids", say("hoskin.error.turn", call=n, expected=players[turns.seat])
+            )
         if call.bid is None:
             passed.add(call.seat)
+            turns.drop()
             continue
         if high is None:
             if call.bid < OPENING or (call.bid - OPENING) % step:
@@ -612,6 +612,7 @@ def replay_auction(
         elif call.bid <= high[1] or (call.bid - high[1]) % step:
             raise InvalidHand("bids", say("hoskin.error.rise", call=n, high=high[1], step=step))
         high = (call.seat, call.bid)
+        turns.next()
     if len(passed) == 2 and high is None:
         return first, OPENING, True
     if passed and high is not None and high[0] not in passed:

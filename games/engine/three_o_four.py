@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
-from games.engine.auction import calls_in_turn
+from games.engine.auction import Turns, calls_in_turn
 from games.engine.cards import Card, Rank, Suit
 from games.engine.declarations import Declaration, describe_stored
 from games.engine.errors import InvalidHand, ParseError
@@ -133,14 +133,13 @@ def replay_auction(
 
     A call against the rules raises InvalidHand naming it.
     """
-    active = [(dealer + 1 + i) % seats for i in range(seats)]
-    turn = 0
+    turns = Turns([(dealer + 1 + i) % seats for i in range(seats)])
+    active = turns.active
     high: tuple[int, int] | None = None
     for n, speech in enumerate(bids, start=1):
         if not active or (len(active) == 1 and high is not None and high[0] == active[0]):
             raise InvalidHand("bids", say("three_o_four.error.over", call=n))
-        turn %= len(active)
-        expected = active[turn]
+        expected = turns.seat
         if speech.seat != expected:
             raise InvalidHand(
                 "bids",
@@ -152,8 +151,7 @@ def replay_auction(
                 ),
             )
         if speech.passed:
-            # The next player slides into the passer's place, so the turn index stays.
-            active.remove(expected)
+            turns.drop()
             continue
         assert speech.bid is not None
         value = speech.bid
@@ -172,7 +170,7 @@ def replay_auction(
             if value > TOP_BID:
                 raise InvalidHand("bids", say("three_o_four.error.highest", call=n, top=TOP_BID))
         high = (expected, value)
-        turn += 1
+        turns.next()
     if not active:
         return dealer, ALL_PASS_BID
     if len(active) == 1 and high is not None and high[0] == active[0]:
