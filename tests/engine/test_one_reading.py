@@ -253,3 +253,64 @@ def test_a_hand_in_progress_and_a_saved_hand_refuse_a_fact_alike(
 
 def test_every_game_has_a_case() -> None:
     assert {case[0] for case in CASES} == set(GAMES)
+
+
+# House rules under which a waiting rule bites once its facts are given.
+_SETTINGS: dict[str, dict[str, Any]] = {"klaberjass": {"capot": "double"}}
+
+# (game, what waits, the hand in progress's facts): a rule whose facts are not all given yet
+# waits for them, where the saved hand would be refused once they are.
+WAITING: list[tuple[str, str, dict[str, Any]]] = [
+    ("klaberjass", "a team with every trick, its points not given", {"tricks": [8, 0]}),
+    ("klaberjass", "bima, the dealer not given", {"caller": 0, "round": "bima"}),
+    ("klaberjass", "tricks a table counts, not given", {"dealer": 0}),
+    ("euchre", "the maker and tricks, not given", {"dealer": 0, "trump": "H"}),
+    (
+        "304",
+        "a marriage of the other side after the last trick, the partner not named",
+        {"bidder": 0, "tricks": 8, "marriages": [{"seat": 1, "suit": "H"}]},
+    ),
+    ("304", "an auction not finished", {"dealer": 3, "bids": [{"seat": 0, "bid": 160}]}),
+    ("304", "every trick, the points not given", {"tricks": 8}),
+    (
+        "304-widow",
+        "a marriage after the last trick, the bidder not given",
+        {"tricks": 10, "marriages": [{"seat": 1, "suit": "H"}]},
+    ),
+    ("304-widow", "widow points, the bidder's points not given", {"widow_points": 60}),
+    ("hoskin", "trick points of one side", {"trick_points": [300, None]}),
+    ("hoskin", "struck melds, the other side's not all given", {"holder": 0, "struck": [0, 150]}),
+    (
+        "hoskin",
+        "an auction not finished",
+        {"bids": [{"seat": 1, "bid": 650}, {"seat": 2, "bid": 700}]},
+    ),
+    ("hoskin-tekli", "trick points, the gömü's not given", {"trick_points": [71, 90, 291]}),
+    (
+        "hoskin-tekli",
+        "forced at the opening, the holder not given",
+        {"contract": 550, "forced": True},
+    ),
+    ("coinche", "alone, every trick not given", {"taker": 2, "alone": True}),
+    ("coinche", "card points of one team", {"card_points": [151, None]}),
+    (
+        "coinche",
+        "an auction not finished",
+        {"dealer": 3, "bids": [{"seat": 0, "bid": 80, "suit": "H"}]},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "facts"),
+    [pytest.param(game, facts, id=f"{game}: {what}") for game, what, facts in WAITING],
+)
+def test_a_rule_waits_in_a_hand_in_progress_for_the_facts_it_needs(
+    game: str, facts: dict[str, Any]
+) -> None:
+    variant = get_variant(game)
+    record = json.loads((RECORDS / f"{game}.json").read_text())
+    settings = variant.settings({**record["settings"], **_SETTINGS.get(game, {})})
+    # Nothing is refused: what the table knows so far is said.
+    interim = variant.interim(facts, settings, record["players"])
+    assert all(isinstance(line, str) and line for line in interim.lines)
