@@ -424,3 +424,36 @@ class TestTheDealInProgress:
         calls = [*RAISES, {"seat": 2, "bid": 304}]
         result = interim(FOUR, {"allow_304_bid": True}, dealer=0, bids=calls)
         assert result == Interim()
+
+
+class TestEachAuctionRefusalNamesItsCall:
+    """A call against the auction's rules is refused naming the call and its numbers, alike
+    in a saved hand and in the hand in progress."""
+
+    @pytest.mark.parametrize(
+        ("calls", "settings", "message"),
+        [
+            (
+                [160, None, None, None, 170],
+                {},
+                "call 5: the auction was already over",
+            ),
+            ([140], {}, "call 1: the first bid is 150 to 180 in fives, not 140"),
+            (
+                [160, 304],
+                {"allow_304_bid": True},
+                "call 2: 304 may only follow a bid of 275 or more",
+            ),
+            ([160, 200], {}, "call 2: a raise is 5 to 30 in fives over 160, not 200"),
+            ([180, 210, 240, 270, 300, 305], {}, "call 6: the highest bid is 300"),
+        ],
+    )
+    def test_the_refusal_names_the_call(
+        self, calls: list[int | None], settings: dict[str, Any], message: str
+    ) -> None:
+        # Give each call its seat in turn from the dealer's left, as the table calls them.
+        bids = seat_calls(calls, 3, 4)
+        assert refusal(deal(bids=bids), **settings) == ("bids", message)
+        with pytest.raises(ScorerError) as caught:
+            interim(settings=settings, dealer=3, bids=bids)
+        assert (caught.value.field, caught.value.message) == ("bids", message)
