@@ -457,3 +457,26 @@ class TestEachAuctionRefusalNamesItsCall:
         with pytest.raises(ScorerError) as caught:
             interim(settings=settings, dealer=3, bids=bids)
         assert (caught.value.field, caught.value.message) == ("bids", message)
+
+
+class TestWhatTheFactsSayInWords:
+    def test_the_widow_short_of_the_target_says_so(self) -> None:
+        # 150 + 13 = 163 < 170.
+        assert score(widow(points=150), THREE).notes[1] == (
+            "150 + 13 in the widow fell short of 170: Asha −1."
+        )
+
+    def test_a_widow_beyond_two_cards_names_its_points(self) -> None:
+        message = "two cards hold 0 to 60 points, not 61"
+        assert refusal(widow(widow_points=61), THREE) == ("widow_points", message)
+
+    def test_each_marriage_says_whether_it_is_in_trumps(self) -> None:
+        facts = deal(
+            tricks=5,
+            marriages=[{"seat": 0, "suit": "H"}, {"seat": 1, "suit": "S"}],
+        )
+        hand = FOUR.hand(facts, FOUR.settings({}))
+        assert [v.reason for _, v in FOUR.declared(hand, score(facts))] == [
+            "the bidder's side shows it: lowers the bidder's target by 20",
+            "the other side shows it in trumps: raises the bidder's target by 40",
+        ]
