@@ -8,10 +8,12 @@ contest as Klaberjass's sequences.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal, Self
 
+from games.engine.auction import Turns
 from games.engine.cards import Card, Rank, Suit, check_card_points
 from games.engine.declarations import (
     Declaration,
@@ -22,6 +24,7 @@ from games.engine.declarations import (
     judge_in_progress,
 )
 from games.engine.errors import InvalidHand, ParseError, ScorerError
+from games.engine.ladder import Ladder, Rung
 from games.engine.numbers import shown
 from games.engine.reading import Reader
 from games.engine.texts import Param, Text, say
@@ -257,7 +260,7 @@ class Auction:
 def replay(calls: Sequence[Speech], dealer: int, players: Sequence[str]) -> Auction:
     """Replay the calls from the forehand (spec: `bids`, checks 1 to 4); a call against
     them raises InvalidHand naming it."""
-    turn = (dealer + 1) % 4
+    turns = Turns([(dealer + 1 + i) % 4 for i in range(4)])  # a pass is not final
     last: Speech | None = None
     passes = level = 0
     over = False
@@ -267,11 +270,14 @@ def replay(calls: Sequence[Speech], dealer: int, players: Sequence[str]) -> Auct
         if level == 1 and speech.call != "surcoinche":
             raise _refused("coinche.error.after_coinche", n)
         if speech.call in ("bid", "pass"):
-            if speech.seat != turn:
+            if speech.seat != turns.seat:
                 raise _refused(
-                    "coinche.error.turn", n, expected=players[turn], caller=players[speech.seat]
+                    "coinche.error.turn",
+                    n,
+                    expected=players[turns.seat],
+                    caller=players[speech.seat],
                 )
-            turn = (turn + 1) % 4
+            turns.next()
             if speech.call == "pass":
                 passes += 1
                 over = passes == (3 if last else 4)
@@ -299,7 +305,7 @@ def replay(calls: Sequence[Speech], dealer: int, players: Sequence[str]) -> Auct
             if speech.seat % 2 != last.seat % 2:
                 raise _refused("coinche.error.surcoinche_team", n)
             level = 2
-    return Auction(over, last, level, turn)
+    return Auction(over, last, level, turns.seat)
 
 
 def _refused(id: str, call: int, **params: Param) -> InvalidHand:
@@ -435,6 +441,31 @@ def check_holdings(
 
 
 @dataclass(frozen=True, kw_only=True)
+class Facts:
+    """A deal as far as the table has given it (a saved deal gives every fact it needs): a
+    fact not given yet is None, and so is one team's card points (`points`); the auction
+    replayed so far; the announcements as listed (`items`) and, numbered by their place
+    there, those read (a deal in progress reads those with every key their kind needs)."""
+
+    dealer: int | None
+    outcome: str | None
+    bids: tuple[Speech, ...]
+    coinche: int | None
+    taker: int | None = None
+    bid: Bid | None = None
+    trump: Suit | None = None
+    card_points: tuple[int, int] | None = None
+    points: tuple[int | None, ...] = (None, None)
+    last_trick: int | None = None
+    all_tricks: int | None = None
+    alone: bool = False
+    belote: int | None = None
+    items: tuple[object, ...] = ()
+    declarations: tuple[tuple[int, Announcement], ...] = ()
+    auction: Auction | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class Hand(DeclaringHand):
     """The facts of one deal (spec: Hand keys). `bid` is the hand key `contract`: the
     contract as bid; the `contract` property is what it is worth."""
@@ -457,34 +488,122 @@ class Hand(DeclaringHand):
     def from_dict(
         cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
     ) -> Self:
-        r = Reader(data, say("coinche.reader.hand"), KEYS)
-        dealer = r.seat("dealer", 4)
-        outcome = r.choice("outcome", OUTCOMES, "played")
+        facts = cls.read(data, settings, players)
+        assert facts.dealer is not None
+        if facts.outcome == "passed":
+            return cls(dealer=facts.dealer, outcome="passed", bids=facts.bids)
+        assert facts.taker is not None and facts.bid is not None and facts.trump is not None
+        assert facts.card_points is not None and facts.last_trick is not None
+        return cls(
+            dealer=facts.dealer,
+            taker=facts.taker,
+            bid=facts.bid,
+            trump=facts.trump,
+            coinche=facts.coinche or 0,
+            bids=facts.bids,
+            card_points=facts.card_points,
+            last_trick=facts.last_trick,
+            all_tricks=facts.all_tricks,
+            alone=facts.alone,
+            belote=facts.belote,
+            declarations=tuple(d for _, d in facts.declarations),
+        )
+
+    @classmethod
+    def read(
+        cls,
+        data: Mapping[str, object],
+        settings: Settings,
+        players: Sequence[str],
+        partial: bool = False,
+    ) -> Facts:
+        """Read a deal and check every rule its facts reach (see BaseHand.read). In a deal
+        in progress, an auction that is over gives the taker, contract, trump and coinche
+        not entered yet, and an announcement still being entered is left to the shared
+        judge (declarations.judge_in_progress)."""
+        r = Reader(data, say("coinche.reader.hand"), KEYS, partial=partial)
+        unknown = None if partial else "played"
+        dealer = r.fact(r.seat, "dealer", 4)
+        outcome = r.choice("outcome", OUTCOMES, unknown)
         bids = tuple(_speech(item, i, settings) for i, item in enumerate(r.items("bids")))
-        coinche = r.choice("coinche", (0, 1, 2), 0)
+        coinche = r.choice("coinche", (0, 1, 2), None if partial else 0)
+        facts = Facts(dealer=dealer, outcome=outcome, bids=bids, coinche=coinche)
         if outcome == "passed":
-            refuse_with_passed(r, coinche)
-            hand = cls(dealer=dealer, outcome=outcome, bids=bids)
+            refuse_with_passed(r, coinche or 0)
         else:
-            items = r.items("declarations")
+            items = tuple(r.items("declarations"))
             if items and not settings.announcements:
                 raise InvalidHand("declarations", say("coinche.error.no_announcements"))
-            hand = cls(
-                dealer=dealer,
-                taker=r.seat("taker", 4),
-                bid=read_bid(r, "contract"),
-                trump=r.suit("trump"),
-                coinche=coinche,
-                bids=bids,
-                card_points=_pair(r.numbers("card_points", 2)),
-                last_trick=r.choice("last_trick", (0, 1)),
+            taker = r.fact(r.seat, "taker", 4)
+            bid = read_bid(r, "contract") if r.has("contract") or not partial else None
+            trump = r.fact(r.suit, "trump")
+            points = r.opt_numbers("card_points", 2) if partial else r.numbers("card_points", 2)
+            facts = dataclasses.replace(
+                facts,
+                taker=taker,
+                bid=bid,
+                trump=trump,
+                card_points=None if None in points else _pair([p or 0 for p in points]),
+                points=tuple(points),
+                last_trick=(
+                    r.choice("last_trick", (0, 1), None)
+                    if partial
+                    else r.choice("last_trick", (0, 1))
+                ),
                 all_tricks=r.choice("all_tricks", (0, 1), None),
                 alone=r.flag("alone"),
                 belote=r.opt_seat("belote", 4),
-                declarations=tuple(read_announcement(d, i) for i, d in enumerate(items)),
+                items=items,
+                declarations=tuple(
+                    (i, read_announcement(d, i))
+                    for i, d in enumerate(items)
+                    if not partial or _complete(d)
+                ),
             )
-        hand.check(settings, players)
-        return hand
+        return cls.check(facts, r, settings, players)
+
+    @classmethod
+    def check(cls, facts: Facts, r: Reader, settings: Settings, players: Sequence[str]) -> Facts:
+        """Raise InvalidHand for the first rule the facts break; the facts, with what an
+        auction that is over says of a deal in progress."""
+        if facts.bid is not None:
+            check_bid(facts.bid, settings, "contract")
+        if facts.bids and facts.dealer is not None:
+            auction = replay(facts.bids, facts.dealer, players)
+            if not auction.over and not r.partial:
+                raise InvalidHand("bids", say("coinche.error.unfinished"))
+            facts = dataclasses.replace(facts, auction=auction)
+            if auction.over:
+                agree(
+                    auction,
+                    facts.outcome,
+                    facts.taker,
+                    facts.bid,
+                    facts.trump,
+                    facts.coinche,
+                    players,
+                )
+                last = auction.last
+                if last is None:
+                    if facts.outcome != "passed":
+                        refuse_with_passed(r, facts.coinche or 0)
+                    facts = dataclasses.replace(facts, outcome="passed")
+                else:
+                    facts = dataclasses.replace(
+                        facts, taker=last.seat, bid=last.bid, trump=last.suit, coinche=auction.level
+                    )
+        if facts.outcome == "passed":
+            return facts
+        if facts.card_points is not None:
+            check_card_points(facts.card_points, DECK)
+        check_tricks(facts.points, facts.last_trick, facts.all_tricks)
+        # Alone, the taker's team took every trick (a deal in progress may not say yet).
+        given = facts.taker is not None and (facts.all_tricks is not None or not r.partial)
+        if facts.alone and given and facts.all_tricks != Hand.side(facts.taker):
+            raise InvalidHand("alone", say("coinche.error.alone"))
+        check_deck(facts.declarations, facts.trump or Suit.SPADES)
+        check_holdings(facts.declarations, facts.trump, facts.belote, players)
+        return facts
 
     @classmethod
     def for_declarations(
@@ -499,26 +618,6 @@ class Hand(DeclaringHand):
 
     def to_dict(self) -> dict[str, Any]:
         return {("contract" if k == "bid" else k): v for k, v in super().to_dict().items()}
-
-    def check(self, settings: Settings, players: Sequence[str]) -> None:
-        """Raise InvalidHand for the first rule this deal breaks."""
-        if self.outcome == "played":
-            assert self.bid is not None and self.card_points is not None
-            check_bid(self.bid, settings, "contract")
-        if self.bids:
-            auction = replay(self.bids, self.dealer, players)
-            if not auction.over:
-                raise InvalidHand("bids", say("coinche.error.unfinished"))
-            agree(auction, self.outcome, self.taker, self.bid, self.trump, self.coinche, players)
-        if self.outcome == "passed":
-            return
-        assert self.card_points is not None
-        check_card_points(self.card_points, DECK)
-        check_tricks(self.card_points, self.last_trick, self.all_tricks)
-        if self.alone and self.all_tricks != self.side(self.taker):
-            raise InvalidHand("alone", say("coinche.error.alone"))
-        self.check_declarations(settings)
-        check_holdings(list(enumerate(self.declarations)), self.trump, self.belote, players)
 
     def check_declarations(self, settings: Settings) -> None:
         assert self.trump is not None
@@ -616,7 +715,7 @@ def agree(
         )
 
 
-class _Ladder:
+class _Ladder(Ladder[Announcement]):
     """The announcements' ladder (spec: Scoring, 4): value, height, a sequence in trumps,
     then the declarer nearest the forehand."""
 
@@ -625,31 +724,35 @@ class _Ladder:
         self.forehand = hand.forehand
         self.trump = hand.trump
         self.players = players
+        super().__init__(
+            Rung(lambda d: d.value, _higher_value),
+            Rung(lambda d: d.height.order, _higher_card),
+            Rung(self.in_trumps, _run_in_trumps),
+            Rung(lambda d: -((d.seat - self.forehand) % 4), self._nearer),
+        )
 
     def in_trumps(self, d: Announcement) -> bool:
         return d.kind == SEQUENCE and d.suit == self.trump
 
-    def order(self, d: Announcement) -> tuple[int, int, bool, int]:
-        """Higher is better."""
-        return d.value, d.height.order, self.in_trumps(d), -((d.seat - self.forehand) % 4)
-
-    def decided(self, winner: Announcement, loser: Announcement) -> Text:
-        """The rule that puts `winner` above `loser`, as the table reads it."""
-        if winner.value != loser.value:
-            return say("coinche.higher_value", value=winner.value, other=loser.value)
-        if winner.height != loser.height:
-            return say(
-                "coinche.higher_card",
-                value=winner.value,
-                top=winner.height.label,
-                other=loser.height.label,
-            )
-        # Two players' announcements of one value and height are runs: a carré would share
-        # its rank's card with the other (one deck).
+    def _nearer(self, winner: Announcement, loser: Announcement) -> Text:
         tie = equal_runs(winner, loser, winner.value)
-        if self.in_trumps(winner) != self.in_trumps(loser):
-            return say("coinche.run_in_trumps", tie=tie)
         return say("coinche.nearer_the_forehand", tie=tie, player=self.players[winner.seat])
+
+
+def _higher_value(winner: Announcement, loser: Announcement) -> Text:
+    return say("coinche.higher_value", value=winner.value, other=loser.value)
+
+
+def _higher_card(winner: Announcement, loser: Announcement) -> Text:
+    return say(
+        "coinche.higher_card", value=winner.value, top=winner.height.label, other=loser.height.label
+    )
+
+
+def _run_in_trumps(winner: Announcement, loser: Announcement) -> Text:
+    # Two players' announcements of one value and height are runs: a carré would share its
+    # rank's card with the other (one deck).
+    return say("coinche.run_in_trumps", tie=equal_runs(winner, loser, winner.value))
 
 
 @dataclass
@@ -946,29 +1049,14 @@ class Coinche(DeclaringVariant[Settings, Hand]):
         announcements, then what the takers need from the cards."""
         players = self.names(players)
         sides = self.side_names(players)
-        r = Reader(facts, say("coinche.reader.hand"), KEYS)
-        dealer = r.opt_seat("dealer", 4)
-        outcome = r.choice("outcome", OUTCOMES, None)
-        calls = tuple(_speech(item, i, settings) for i, item in enumerate(r.items("bids")))
-        coinche = r.choice("coinche", (0, 1, 2), None)
-        taker = r.opt_seat("taker", 4)
-        bid = read_bid(r, "contract") if r.has("contract") else None
-        if bid is not None:
-            check_bid(bid, settings, "contract")
-        trump = r.opt_suit("trump")
+        read = Hand.read(facts, settings, players, partial=True)
+        dealer, taker, bid, trump = read.dealer, read.taker, read.bid, read.trump
         lines: list[str] = []
 
         # The auction.
-        if calls and dealer is not None:
-            auction = replay(calls, dealer, players)
-            if auction.over:
-                agree(auction, outcome, taker, bid, trump, coinche, players)
-                if auction.last is None:
-                    outcome = "passed"
-                else:
-                    taker, bid, trump = auction.last.seat, auction.last.bid, auction.last.suit
-                    coinche = auction.level
-            elif auction.last is None:
+        auction = read.auction
+        if auction is not None and not auction.over:
+            if auction.last is None:
                 lines.append(say("coinche.auction_open", player=players[auction.turn]))
             else:
                 assert auction.last.bid is not None and auction.last.suit is not None
@@ -980,19 +1068,21 @@ class Coinche(DeclaringVariant[Settings, Hand]):
                         player=players[auction.turn],
                     )
                 )
-        if outcome == "passed":
-            refuse_with_passed(r, coinche or 0)
+        if read.outcome == "passed":
             return Interim((*lines, say("coinche.passed")))
         contract = None
         if taker is not None and bid is not None and trump is not None:
             contract = bid_phrase(bid, trump)
             said = say(
-                TOOK[coinche or 0], player=players[taker], contract=contract, side=sides[taker % 2]
+                TOOK[read.coinche or 0],
+                player=players[taker],
+                contract=contract,
+                side=sides[taker % 2],
             )
             lines.append(said)
 
         # Belote and the announcements.
-        belote = r.opt_seat("belote", 4)
+        belote = read.belote
         if belote is not None:
             lines.append(
                 say(
@@ -1002,13 +1092,7 @@ class Coinche(DeclaringVariant[Settings, Hand]):
                     side=sides[belote % 2],
                 )
             )
-        items = r.items("declarations")
-        if items and not settings.announcements:
-            raise InvalidHand("declarations", say("coinche.error.no_announcements"))
-        complete = [(i, read_announcement(d, i)) for i, d in enumerate(items) if _complete(d)]
-        # Sequences and carrés show the same cards whatever the trump.
-        check_deck(complete, trump or Suit.SPADES)
-        check_holdings(complete, trump, belote, players)
+        items, complete = read.items, read.declarations
         judged = judge_in_progress(
             _SharedJudge(),
             dealer,
@@ -1020,14 +1104,7 @@ class Coinche(DeclaringVariant[Settings, Hand]):
         lines += judged.lines
 
         # The points.
-        points = r.opt_numbers("card_points", 2)
-        last_trick = r.choice("last_trick", (0, 1), None)
-        all_tricks = r.choice("all_tricks", (0, 1), None)
-        if None not in points:
-            check_card_points(tuple(p or 0 for p in points), DECK)
-        check_tricks(points, last_trick, all_tricks)
-        if r.flag("alone") and None not in (taker, all_tricks) and all_tricks != Hand.side(taker):
-            raise InvalidHand("alone", say("coinche.error.alone"))
+        points = read.points
         settled = len(complete) == len(items) and (not items or None not in (dealer, trump))
         if contract is not None and None in points and settled:
             assert taker is not None and bid is not None and trump is not None

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Self
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
-from games.engine.texts import Text, say
+from games.engine.texts import Text, listed, say
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
@@ -227,8 +227,17 @@ class DeclaringVariant[S: BaseSettings, H: DeclaringHand](Variant[S, H]):
         """Each declaration the table made this hand, with the engine's verdict on it."""
         return tuple(zip(hand.declarations, score.verdicts, strict=True))
 
+    def describe_declaration(self, data: Mapping[str, object]) -> str:
+        return describe_stored(self, data)
+
 
 AnyDeclaring = DeclaringVariant[Any, Any]
+
+
+def describe_stored(variant: Variant[Any, Any], data: Mapping[str, object]) -> Text:
+    """A stored declaration of one of the shared kinds as a phrase: "4-card run 9–Q♥",
+    "marriage K+Q♠". It is a game's `describe_declaration` (see Variant)."""
+    return Declaration.read(data, 0, variant.seats, variant.declaration_kinds).describe()
 
 
 @dataclass(frozen=True)
@@ -413,17 +422,9 @@ def _pending_row(
         described = say("declarations.pending.run_of", length=length)
     if suit is not None:
         described = say("declarations.pending.in_suit", what=described, suit=suit.symbol)
-    still = _listed([say(_NEED_NAMES[key]) for key in missing])
+    still = listed("declarations.need.list", [say(_NEED_NAMES[key]) for key in missing])
     player = players[seat] if seat is not None else ""
     return InterimRow(player, described, None, 0, say("declarations.still_to_enter", what=still))
-
-
-def _listed(items: Sequence[Text]) -> Text:
-    """Words as a list: "who", "who, what", "how many cards, the top card, the suit"."""
-    listed = items[-1]
-    for item in reversed(items[:-1]):
-        listed = say("declarations.need.list", first=item, rest=listed)
-    return listed
 
 
 def _waiting(

@@ -62,9 +62,24 @@ class Hand(BaseHand):
     def from_dict(
         cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
     ) -> Self:
-        r = Reader(data, say("euchre.reader.hand"), cls.__dataclass_fields__)
+        hand = cls.read(data, settings, players)
+        assert hand is not None
+        return hand
+
+    @classmethod
+    def read(
+        cls,
+        data: Mapping[str, object],
+        settings: Settings,
+        players: Sequence[str],
+        partial: bool = False,
+    ) -> Self | None:
+        """Read a hand and check every rule its facts reach (see BaseHand.read); a hand in
+        progress that has no dealer yet is checked, but not returned."""
+        r = Reader(data, say("euchre.reader.hand"), cls.__dataclass_fields__, partial=partial)
+        dealer = r.fact(r.seat, "dealer", 4)
         hand = cls(
-            dealer=r.seat("dealer", 4),
+            dealer=0 if dealer is None else dealer,
             outcome=r.choice("outcome", OUTCOMES, "played"),
             maker=r.opt_seat("maker", 4),
             trump=r.opt_suit("trump"),
@@ -74,11 +89,12 @@ class Hand(BaseHand):
             defender_alone=r.flag("defender_alone"),
             maker_tricks=r.opt_number("maker_tricks"),
         )
-        hand.check(settings)
-        return hand
+        hand.check(settings, partial, dealer_known=dealer is not None)
+        return hand if dealer is not None else None
 
-    def check(self, settings: Settings) -> None:
-        """Raise InvalidHand for the first rule this hand breaks."""
+    def check(self, settings: Settings, partial: bool = False, dealer_known: bool = True) -> None:
+        """Raise InvalidHand for the first rule this hand breaks; in a hand in progress
+        (`partial`), a fact not given yet breaks none."""
         if self.outcome == "passed_out" and settings.all_pass != "redeal":
             if settings.all_pass == "stick_the_dealer":
                 raise InvalidHand("outcome", say("euchre.error.stick_the_dealer"))
@@ -92,11 +108,11 @@ class Hand(BaseHand):
             if self.alone or self.defender_alone:
                 raise InvalidHand("alone", say("euchre.error.nobody_made_alone"))
             return
-        if self.maker is None:
+        if self.maker is None and not partial:
             raise InvalidHand("maker", say("euchre.error.maker_required"))
-        if self.maker_tricks is None:
+        if self.maker_tricks is None and not partial:
             raise InvalidHand("maker_tricks", say("euchre.error.tricks_required"))
-        if not 0 <= self.maker_tricks <= TRICKS:
+        if self.maker_tricks is not None and not 0 <= self.maker_tricks <= TRICKS:
             raise InvalidHand(
                 "maker_tricks", say("euchre.error.tricks_range", tricks=self.maker_tricks)
             )
@@ -105,14 +121,13 @@ class Hand(BaseHand):
                 raise InvalidHand("defender_alone", say("euchre.error.defend_alone_rule"))
             if not self.alone:
                 raise InvalidHand("defender_alone", say("euchre.error.defender_alone"))
-        self._check_trump(settings)
+        self._check_trump(settings, dealer_known)
 
-    def _check_trump(self, settings: Settings) -> None:
-        stuck = (
-            settings.all_pass == "stick_the_dealer"
-            and settings.stuck_dealer_any_suit
-            and self.maker == self.dealer
-        )
+    def _check_trump(self, settings: Settings, dealer_known: bool) -> None:
+        # A stuck dealer may name the turned-up suit again; while the dealer or the maker
+        # is not given, the dealer may be the one stuck.
+        may_be_stuck = settings.all_pass == "stick_the_dealer" and settings.stuck_dealer_any_suit
+        stuck = may_be_stuck and (not dealer_known or self.maker in (None, self.dealer))
         check_trump_round(self.round, self.trump, self.turned_up, may_repeat=stuck)
 
     @property

@@ -11,11 +11,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
+from games.engine.auction import Turns
 from games.engine.cards import Card, Rank, Suit
-from games.engine.declarations import Declaration
+from games.engine.declarations import Declaration, describe_stored
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
-from games.engine.texts import Param, Text, say
+from games.engine.texts import Param, Text, listed, say
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
@@ -176,14 +177,6 @@ def _label(card: Card) -> Text:
     return say("card.label", rank=say(f"card.rank.{card.rank.value}"), suit=card.suit.symbol)
 
 
-def _listed(id: str, items: Sequence[Text]) -> Text:
-    """Several texts as one list, each joined to the rest by `id` ("{first}, {rest}")."""
-    listed = items[-1]
-    for item in reversed(items[:-1]):
-        listed = say(id, first=item, rest=listed)
-    return listed
-
-
 def card_points(ranks: Sequence[Rank], card_values: CardValues) -> int:
     """What some cards are worth in tricks, e.g. the five of the gömü."""
     return sum(CARD_VALUES[card_values][rank] for rank in ranks)
@@ -262,14 +255,38 @@ class Hand(BaseHand):
     violation: Violation | None = None
     struck: tuple[int, ...] | None = None
 
+    in_progress_keys: ClassVar[tuple[str, ...]] = ("meld_cards",)
+    """Keys a hand in progress may hold beyond a hand's: each player's cards laid out (the
+    hand in progress counts them; a saved hand keeps the melds they make)."""
+
     @classmethod
     def from_dict(
         cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
     ) -> Self:
-        r = Reader(data, say("hoskin.reader.hand"), cls.KEYS)
-        hand = cls(**cls._read(r))
-        hand.check(settings, players)
-        return hand
+        return cls(**cls.read(data, settings, players))
+
+    @classmethod
+    def read(
+        cls,
+        data: Mapping[str, object],
+        settings: Settings,
+        players: Sequence[str],
+        partial: bool = False,
+    ) -> dict[str, Any]:
+        """Read a deal and check every rule its facts reach (see BaseHand.read): the
+        facts, by the hand's field names (a fact not given yet is None; so is a meld or
+        trick points of one player or side). A hand in progress may hold
+        `in_progress_keys` too, which the hand in progress reads."""
+        known = (*cls.KEYS, *cls.in_progress_keys) if partial else cls.KEYS
+        r = Reader(data, say("hoskin.reader.hand"), known, partial=partial)
+        facts = cls._read(r)
+        if facts.get("outcome") == "void":
+            return facts
+        cls._check_contract(facts, settings, players, partial)
+        check_melds(facts["melds"], players)
+        cls._check_tricks(facts, settings)
+        cls._check_struck(facts)
+        return facts
 
     @classmethod
     def _read(cls, r: Reader) -> dict[str, Any]:
@@ -280,15 +297,16 @@ class Hand(BaseHand):
                 if key not in void and r.has(key):
                     raise InvalidHand(key, say("hoskin.error.void"))
             return void
+        numbers = r.opt_numbers if r.partial else r.numbers
         facts: dict[str, Any] = {
-            "dealer": r.seat("dealer", cls.seats),
-            "holder": r.seat("holder", cls.seats),
-            "contract": r.number("contract"),
+            "dealer": r.fact(r.seat, "dealer", cls.seats),
+            "holder": r.fact(r.seat, "holder", cls.seats),
+            "contract": r.fact(r.number, "contract"),
             "forced": r.flag("forced"),
-            "trump": r.suit("trump"),
-            "melds": r.numbers("melds", cls.seats),
-            "trick_points": r.numbers("trick_points", cls.sides),
-            "last_trick": r.seat("last_trick", cls.sides),
+            "trump": r.fact(r.suit, "trump"),
+            "melds": tuple(numbers("melds", cls.seats)),
+            "trick_points": tuple(numbers("trick_points", cls.sides)),
+            "last_trick": r.fact(r.seat, "last_trick", cls.sides),
         }
         return {**facts, **cls._read_own(r)}
 
@@ -299,65 +317,82 @@ class Hand(BaseHand):
         return {
             "bids": tuple(_bid(item, i, cls.seats) for i, item in enumerate(r.items("bids"))),
             "violation": r.choice("violation", ("meld_short", "aces_claim_false"), None),
-            "struck": r.numbers("struck", 2) if r.has("struck") else None,
+            "struck": tuple(r.numbers("struck", 2)) if r.has("struck") else None,
         }
 
     @classmethod
     def _read_void(cls, r: Reader) -> dict[str, Any]:
         """The facts of a void deal: its dealer (keys of a contract are refused after this)."""
-        return {"dealer": r.seat("dealer", cls.seats), "outcome": "void"}
+        return {"dealer": r.fact(r.seat, "dealer", cls.seats), "outcome": "void"}
 
-    def side_of(self, seat: int) -> int:
+    @classmethod
+    def side_of(cls, seat: int) -> int:
         return seat % 2
 
-    def check(self, settings: Settings, players: Sequence[str]) -> None:
-        """Raise InvalidHand for the first rule this hand breaks."""
-        if self.outcome == "void":
+    @classmethod
+    def _check_contract(
+        cls, facts: dict[str, Any], settings: Settings, players: Sequence[str], partial: bool
+    ) -> None:
+        """The contract is one of the ihale's, and the partners' auction, as bid, ends with
+        the holder at the contract (a hand in progress takes its holder and contract from
+        an auction that is over)."""
+        contract = facts["contract"]
+        if contract is not None:
+            check_contract(contract, settings)
+            if facts["forced"] and contract != OPENING:
+                raise InvalidHand("forced", say("hoskin.error.forced"))
+        if not facts["bids"]:
             return
-        self._check_contract(settings, players)
-        check_melds(self.melds, players)
-        self._check_tricks(settings)
-        self._check_struck()
+        won = replay_auction(facts["bids"], settings.bid_step, players)
+        if won is None:
+            if partial:
+                return
+            raise InvalidHand("bids", say("hoskin.error.unfinished"))
+        holder, contract, forced = won
+        given = (
+            holder if facts["holder"] is None else facts["holder"],
+            contract if facts["contract"] is None else facts["contract"],
+            facts["forced"] or (forced and facts["contract"] is None),
+        )
+        if given != won:
+            raise InvalidHand(
+                "bids",
+                say(
+                    "hoskin.error.ends_forced" if forced else "hoskin.error.ends",
+                    winner=players[holder],
+                    won=contract,
+                    holder=players[given[0]],
+                    contract=given[1],
+                ),
+            )
+        facts.update(holder=holder, contract=contract, forced=forced)
 
-    def _check_contract(self, settings: Settings, players: Sequence[str]) -> None:
-        assert self.contract is not None and self.holder is not None
-        check_contract(self.contract, settings)
-        if self.forced and self.contract != OPENING:
-            raise InvalidHand("forced", say("hoskin.error.forced"))
-        if self.bids:
-            holder, contract, forced = replay_auction(self.bids, settings.bid_step, players)
-            if (holder, contract, forced) != (self.holder, self.contract, self.forced):
-                raise InvalidHand(
-                    "bids",
-                    say(
-                        "hoskin.error.ends_forced" if forced else "hoskin.error.ends",
-                        winner=players[holder],
-                        won=contract,
-                        holder=players[self.holder],
-                        contract=self.contract,
-                    ),
-                )
-
-    def _check_tricks(self, settings: Settings) -> None:
-        if any(t < 0 for t in self.trick_points):
+    @classmethod
+    def _check_tricks(cls, facts: dict[str, Any], settings: Settings) -> None:
+        tricks = facts["trick_points"]
+        if any(t is not None and t < 0 for t in tricks):
             raise InvalidHand("trick_points", say("hoskin.error.negative_tricks"))
-        if sum(self.trick_points) != CARDS:
-            shown = " + ".join(map(str, self.trick_points))
+        if None not in tricks and sum(tricks) != CARDS:
+            shown = " + ".join(map(str, tricks))
             raise InvalidHand(
                 "trick_points",
-                say("hoskin.error.tricks_sum", sum=shown, total=sum(self.trick_points)),
+                say("hoskin.error.tricks_sum", sum=shown, total=sum(tricks)),
             )
 
-    def _check_struck(self) -> None:
-        if self.struck is None:
+    @classmethod
+    def _check_struck(cls, facts: dict[str, Any]) -> None:
+        struck, holder, melds = facts.get("struck"), facts["holder"], facts["melds"]
+        if struck is None or holder is None:
             return
-        assert self.holder is not None
-        contract_side = self.side_of(self.holder)
-        if self.struck[contract_side]:
+        contract_side = cls.side_of(holder)
+        if struck[contract_side]:
             raise InvalidHand("struck", say("hoskin.error.struck_side"))
         other = 1 - contract_side
-        team = sum(m for seat, m in enumerate(self.melds) if self.side_of(seat) == other)
-        if not 0 <= self.struck[other] <= team or self.struck[other] % 10:
+        theirs = [m for seat, m in enumerate(melds) if cls.side_of(seat) == other]
+        if None in theirs:
+            return
+        team = sum(theirs)
+        if not 0 <= struck[other] <= team or struck[other] % 10:
             raise InvalidHand("struck", say("hoskin.error.struck", melds=team))
 
     def failure(self) -> Text | None:
@@ -402,11 +437,14 @@ class TekliHand(Hand):
     recount_failed: bool = False
     unannounced_burial: bool = False
 
+    in_progress_keys: ClassVar[tuple[str, ...]] = ("meld_cards", "gomu_cards")
+    """Beyond the partners' keys: the five cards buried, as they are picked."""
+
     @classmethod
     def _read_own(cls, r: Reader) -> dict[str, Any]:
         """The gömü's points, and the two ways a Tekli contract fails whatever the points."""
         return {
-            "gomu_points": r.number("gomu_points"),
+            "gomu_points": r.fact(r.number, "gomu_points"),
             "recount_failed": r.flag("recount_failed"),
             "unannounced_burial": r.flag("unannounced_burial"),
         }
@@ -418,6 +456,8 @@ class TekliHand(Hand):
         facts = super()._read_void(r)
         if not any(r.has(key) for key in ("holder", "contract", "forced")):
             return facts
+        if facts["dealer"] is None:
+            return facts  # a hand in progress: P1 is not known yet
         first = (facts["dealer"] + 1) % cls.seats
         if r.has("holder") and r.seat("holder", cls.seats) != first:
             raise InvalidHand("holder", say("hoskin.error.void_holder", seat=first))
@@ -427,43 +467,56 @@ class TekliHand(Hand):
             raise InvalidHand("forced", say("hoskin.error.void_forced"))
         return {**facts, "holder": first, "contract": OPENING, "forced": True}
 
-    def side_of(self, seat: int) -> int:
+    @classmethod
+    def side_of(cls, seat: int) -> int:
         return seat
 
-    def _check_contract(self, settings: Settings, players: Sequence[str]) -> None:
+    @classmethod
+    def _check_contract(
+        cls, facts: dict[str, Any], settings: Settings, players: Sequence[str], partial: bool
+    ) -> None:
         """The ladder: P1 at 550, P2 at 650, P3 at 750, or P1 forced at 550."""
-        assert self.contract is not None and self.holder is not None
-        place = (self.holder - self.dealer - 1) % 3
-        if self.forced:
-            if place != 0 or self.contract != OPENING:
+        contract, holder, dealer = facts["contract"], facts["holder"], facts["dealer"]
+        if facts["forced"] and contract not in (None, OPENING):
+            raise InvalidHand("forced", say("hoskin.error.forced_first"))
+        if None in (holder, dealer):
+            # A hand in progress: the ladder's place is not known yet, its steps are.
+            if contract is not None:
+                check_contract(contract, settings)
+            return
+        place = (holder - dealer - 1) % 3
+        if facts["forced"]:
+            if place != 0:
                 raise InvalidHand("forced", say("hoskin.error.forced_first"))
             return
-        if self.contract != TEKLI_LADDER[place]:
+        if contract is None:
+            return
+        if contract != TEKLI_LADDER[place]:
             ladder = (
                 "hoskin.error.ladder_first",
                 "hoskin.error.ladder_second",
                 "hoskin.error.ladder_third",
             )[place]
-            raise InvalidHand(
-                "contract", say(ladder, holder=players[self.holder], contract=self.contract)
-            )
+            raise InvalidHand("contract", say(ladder, holder=players[holder], contract=contract))
 
-    def _check_tricks(self, settings: Settings) -> None:
-        assert self.gomu_points is not None
+    @classmethod
+    def _check_tricks(cls, facts: dict[str, Any], settings: Settings) -> None:
+        gomu, tricks = facts["gomu_points"], facts["trick_points"]
         most = 5 * max(CARD_VALUES[settings.card_values].values())
-        if not 0 <= self.gomu_points <= most:
+        if gomu is not None and not 0 <= gomu <= most:
             raise InvalidHand(
-                "gomu_points",
-                say("hoskin.error.gomu_points", most=most, points=self.gomu_points),
+                "gomu_points", say("hoskin.error.gomu_points", most=most, points=gomu)
             )
-        if any(t < 0 for t in self.trick_points):
+        if any(t is not None and t < 0 for t in tricks):
             raise InvalidHand("trick_points", say("hoskin.error.negative_tricks"))
-        total = sum(self.trick_points) + self.gomu_points
+        if gomu is None or None in tricks:
+            return
+        total = sum(tricks) + gomu
         if total != CARDS:
-            shown = " + ".join(map(str, self.trick_points))
+            shown = " + ".join(map(str, tricks))
             raise InvalidHand(
                 "trick_points",
-                say("hoskin.error.tekli_sum", sum=shown, gomu=self.gomu_points, total=total),
+                say("hoskin.error.tekli_sum", sum=shown, gomu=gomu, total=total),
             )
 
     def failure(self) -> Text | None:
@@ -497,15 +550,18 @@ def _bid(item: object, index: int, seats: int) -> Bid:
         raise ParseError("bids", problem) from None
 
 
-def replay_auction(bids: Sequence[Bid], step: int, players: Sequence[str]) -> tuple[int, int, bool]:
-    """The two speakers' auction: returns (holder, contract, forced).
+def replay_auction(
+    bids: Sequence[Bid], step: int, players: Sequence[str]
+) -> tuple[int, int, bool] | None:
+    """The two speakers' auction: returns (holder, contract, forced) once it is over, None
+    while it goes on. A call against the rules raises InvalidHand naming it.
 
     Speakers alternate, one from each team, starting with the first to speak; a pass is
     final; the auction opens at 550 and each bid is higher by a multiple of `bid_step`.
     If both pass without a bid, the first speaker holds it at 550, forced.
     """
     first = bids[0].seat
-    second: int | None = None
+    turns = Turns([first])  # the second speaker joins with the answer, call 2
     high: tuple[int, int] | None = None
     passed: set[int] = set()
     for n, call in enumerate(bids, start=1):
@@ -514,19 +570,18 @@ def replay_auction(bids: Sequence[Bid], step: int, players: Sequence[str]) -> tu
         if n == 2:
             if call.seat % 2 == first % 2:
                 raise InvalidHand("bids", say("hoskin.error.answer"))
-            second = call.seat
-        speakers = [first] if second is None else [first, second]
-        still = [s for s in speakers if s not in passed]
-        expected = (
-            still[0]
-            if len(still) == 1 and second is not None
-            else (first if n % 2 == 1 else second)
-        )
-        if n > 2 and call.seat != expected:
-            assert expected is not None  # both speakers are known from call 2 on
-            raise InvalidHand("bids", say("hoskin.error.turn", call=n, expected=players[expected]))
+            turns = Turns([first, call.seat])
+            if first in passed:
+                turns.drop()
+            else:
+                turns.next()
+        if n > 2 and call.seat != turns.seat:
+            raise InvalidHand(
+                "bids", say("hoskin.error.turn", call=n, expected=players[turns.seat])
+            )
         if call.bid is None:
             passed.add(call.seat)
+            turns.drop()
             continue
         if high is None:
             if call.bid < OPENING or (call.bid - OPENING) % step:
@@ -534,11 +589,12 @@ def replay_auction(bids: Sequence[Bid], step: int, players: Sequence[str]) -> tu
         elif call.bid <= high[1] or (call.bid - high[1]) % step:
             raise InvalidHand("bids", say("hoskin.error.rise", call=n, high=high[1], step=step))
         high = (call.seat, call.bid)
+        turns.next()
     if len(passed) == 2 and high is None:
         return first, OPENING, True
     if passed and high is not None and high[0] not in passed:
         return high[0], high[1], False
-    raise InvalidHand("bids", say("hoskin.error.unfinished"))
+    return None
 
 
 def check_contract(contract: int, settings: Settings) -> None:
@@ -577,10 +633,10 @@ def _counted(holding: Mapping[Card, int], trump: Suit, player: str) -> Meld:
         raise ParseError("meld_cards", problem) from None
 
 
-def check_melds(melds: Sequence[int], players: Sequence[str]) -> None:
-    """Each player's melds are 0 or more, in tens (spec: Melds)."""
+def check_melds(melds: Sequence[int | None], players: Sequence[str]) -> None:
+    """Each player's melds are 0 or more, in tens (spec: Melds); None is not given yet."""
     for seat, value in enumerate(melds):
-        if value < 0 or value % 10:
+        if value is not None and (value < 0 or value % 10):
             raise InvalidHand("melds", say("hoskin.error.melds", player=players[seat], melds=value))
 
 
@@ -604,6 +660,9 @@ class Hoskin(Variant[Settings, Hand]):
     def broken_example(self) -> dict[str, object]:
         return {"trick_points": [300, 100]}
 
+    def describe_declaration(self, data: Mapping[str, object]) -> str:
+        return describe_stored(self, data)
+
     def outcomes(self, settings: Settings) -> tuple[HoskinOutcome, ...]:
         """A void deal, redealt: nobody scores (spec: `outcome`)."""
         return ("void",)
@@ -626,9 +685,6 @@ class Hoskin(Variant[Settings, Hand]):
         call: CallName = "forced" if hand.forced else "bid"
         return (Call(hand.holder, call, hand.trump_suit, hand.contract),)
 
-    interim_keys: ClassVar[tuple[str, ...]] = ("meld_cards",)
-    """Keys the hand in progress may hold beyond a hand's: each player's cards laid out."""
-
     def interim(
         self, facts: Mapping[str, Any], settings: Settings, players: Sequence[str]
     ) -> Interim:
@@ -637,25 +693,16 @@ class Hoskin(Variant[Settings, Hand]):
         players = self.names(players)
         n = self.seats
         sides = self.side_names(players)
-        r = Reader(facts, say("hoskin.reader.hand"), (*self.hand_class.KEYS, *self.interim_keys))
-        dealer = r.opt_seat("dealer", n)
-        holder = r.opt_seat("holder", n)
-        contract = r.opt_number("contract")
-        forced = r.flag("forced")
-        trump = r.opt_suit("trump")
-        if contract is not None:
-            check_contract(contract, settings)
-            if forced and contract != OPENING:
-                raise InvalidHand("forced", say("hoskin.error.forced"))
-            if dealer is not None and holder is not None:
-                probe = self.hand_class(
-                    dealer=dealer, holder=holder, contract=contract, forced=forced
-                )
-                probe._check_contract(settings, players)
-        entered = r.opt_numbers("melds", n)
-        check_melds([m or 0 for m in entered], players)
+        read = self.hand_class.read(facts, settings, players, partial=True)
+        if read.get("outcome") == "void":
+            return Interim()
+        holder, contract, forced = read["holder"], read["contract"], read["forced"]
+        trump = read["trump"]
+        entered = read["melds"]
+        # The cards laid out and the gömü's cards are the hand in progress's own keys.
+        r = Reader(facts, say("hoskin.reader.hand"), facts)
         laid = _meld_cards(r.items("meld_cards"), n, players)
-        seating = self.hand_class(dealer=dealer or 0, holder=holder)
+        seating = self.hand_class
         rows: list[InterimRow] = []
         melds: list[int | None] = list(entered)
         for seat in range(n):
@@ -686,7 +733,7 @@ class Hoskin(Variant[Settings, Hand]):
                 assert trump is not None
                 meld = _counted(cards, trump, players[seat])
                 described = (
-                    _listed(
+                    listed(
                         "hoskin.list.comma",
                         [
                             say("hoskin.meld_points", meld=name, points=points)
@@ -706,14 +753,14 @@ class Hoskin(Variant[Settings, Hand]):
             totals = [0] * len(sides)
             for seat, meld_points in enumerate(melds):
                 totals[seating.side_of(seat)] += meld_points or 0
-            listed = _listed(
+            by_side = listed(
                 "hoskin.list.comma",
                 [
                     say("hoskin.side_melds", side=side, points=total)
                     for side, total in zip(sides, totals, strict=True)
                 ],
             )
-            lines.append(say("hoskin.melds_line", melds=listed))
+            lines.append(say("hoskin.melds_line", melds=by_side))
         if holder is not None and contract is not None:
             said: dict[str, Param] = {"holder": players[holder], "contract": contract}
             if trump is not None:
@@ -724,7 +771,7 @@ class Hoskin(Variant[Settings, Hand]):
                 need = max(0, contract - sum(melds[s] or 0 for s in team))
                 said["need"] = self._needs(side, need)
             lines.append(say(HOLDS[forced, "trump" in said, "need" in said], **said))
-        lines += self._gomu_lines(r, settings, players, holder)
+        lines += self._gomu_lines(r, read.get("gomu_points"), settings, players, holder)
         return Interim(tuple(lines), tuple(rows))
 
     def _counts_if(self, side: str, contract: int | None) -> Text:
@@ -742,7 +789,12 @@ class Hoskin(Variant[Settings, Hand]):
         return say("hoskin.side_needs", side=side, points=points)
 
     def _gomu_lines(
-        self, r: Reader, settings: Settings, players: Sequence[str], holder: int | None
+        self,
+        r: Reader,
+        given: int | None,
+        settings: Settings,
+        players: Sequence[str],
+        holder: int | None,
     ) -> list[Text]:
         """What the table knows of the gömü (Tekli only)."""
         return []
@@ -867,14 +919,15 @@ class HoskinTekli(Hoskin):
         passes = [Call((hand.dealer + 1 + i) % 3, "pass") for i in range(place)]
         return (*passes, Call(hand.holder, "take", hand.trump_suit, hand.contract))
 
-    interim_keys: ClassVar[tuple[str, ...]] = ("meld_cards", "gomu_cards")
-    """Beyond the partners' keys: the five cards buried, as they are picked."""
-
     def _gomu_lines(
-        self, r: Reader, settings: Settings, players: Sequence[str], holder: int | None
+        self,
+        r: Reader,
+        given: int | None,
+        settings: Settings,
+        players: Sequence[str],
+        holder: int | None,
     ) -> list[Text]:
         """The gömü's points from its cards (or as entered), and who will take them."""
-        given = r.opt_number("gomu_points")
         picked = [Card.parse(c, "gomu_cards") for c in r.items("gomu_cards") if c]
         for card in picked:
             if card.rank not in HOSKIN_RANKS:
@@ -897,7 +950,7 @@ class HoskinTekli(Hoskin):
         if not picked:
             assert given is not None
             return [say("hoskin.gomu", points=given, to=to)]
-        cards = _listed("hoskin.list.cards", [_label(c) for c in picked])
+        cards = listed("hoskin.list.cards", [_label(c) for c in picked])
         still = GOMU - len(picked)
         if still:
             return [say("hoskin.gomu_to_pick", points=points, cards=cards, count=still, to=to)]

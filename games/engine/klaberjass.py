@@ -17,6 +17,7 @@ from games.engine.declarations import (
     judge_in_progress,
 )
 from games.engine.errors import InvalidHand
+from games.engine.ladder import Ladder, Rung
 from games.engine.reading import Reader
 from games.engine.rounds import check_trump_round
 from games.engine.texts import Param, Text, say
@@ -70,6 +71,22 @@ class Settings(BaseSettings):
         return self.run5_value if length >= 5 else 50
 
 
+@dataclass(frozen=True)
+class Facts:
+    """A hand as far as the table has given it (a saved hand gives every fact it needs);
+    the declarations as the table listed them, read by the hand or judged in progress."""
+
+    dealer: int | None
+    caller: int | None
+    trump: Suit | None
+    round: Literal[1, 2, "bima"] | None
+    turned_up: Suit | None
+    card_points: tuple[int, ...] | None
+    last_trick: int | None
+    declarations: tuple[object, ...]
+    tricks: tuple[int, ...] | None
+
+
 @dataclass(frozen=True, kw_only=True)
 class Hand(DeclaringHand):
     dealer: int
@@ -86,22 +103,59 @@ class Hand(DeclaringHand):
     def from_dict(
         cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
     ) -> Self:
-        r = Reader(data, say("klaberjass.hand"), cls.__dataclass_fields__)
+        facts = cls.read(data, settings, players)
+        assert facts.dealer is not None and facts.caller is not None
+        assert facts.trump is not None and facts.card_points is not None
+        assert facts.last_trick is not None
         hand = cls(
-            dealer=r.seat("dealer", 4),
-            caller=r.seat("caller", 4),
-            trump=r.suit("trump"),
+            dealer=facts.dealer,
+            caller=facts.caller,
+            trump=facts.trump,
+            round=facts.round,
+            turned_up=facts.turned_up,
+            card_points=_pair(facts.card_points),
+            last_trick=facts.last_trick,
+            declarations=tuple(
+                Declaration.read(d, i, 4, KINDS) for i, d in enumerate(facts.declarations)
+            ),
+            tricks=None if facts.tricks is None else _pair(facts.tricks),
+        )
+        hand.check_declarations(settings)
+        return hand
+
+    @classmethod
+    def read(
+        cls,
+        data: Mapping[str, object],
+        settings: Settings,
+        players: Sequence[str],
+        partial: bool = False,
+    ) -> Facts:
+        """Read a hand and check every rule its facts reach (see BaseHand.read). The
+        declarations are read by the saved hand (`from_dict`) or, perhaps still being
+        entered, judged by the shared judge (declarations.judge_in_progress)."""
+        r = Reader(data, say("klaberjass.hand"), cls.__dataclass_fields__, partial=partial)
+        facts = Facts(
+            dealer=r.fact(r.seat, "dealer", 4),
+            caller=r.fact(r.seat, "caller", 4),
+            trump=r.fact(r.suit, "trump"),
             round=r.choice("round", (1, 2, "bima"), None),
             turned_up=r.opt_suit("turned_up"),
-            card_points=_pair(r.numbers("card_points", 2)),
-            last_trick=r.choice("last_trick", (0, 1)),
-            declarations=tuple(
-                Declaration.read(d, i, 4, KINDS) for i, d in enumerate(r.items("declarations"))
+            card_points=r.fact(r.numbers, "card_points", 2),
+            last_trick=(
+                r.choice("last_trick", (0, 1), None) if partial else r.choice("last_trick", (0, 1))
             ),
-            tricks=_pair(r.numbers("tricks", 2)) if r.has("tricks") else None,
+            declarations=tuple(r.items("declarations")),
+            tricks=r.numbers("tricks", 2) if r.has("tricks") else None,
         )
-        hand.check(settings)
-        return hand
+        caller, dealer = facts.caller, facts.dealer
+        if facts.round == "bima" and None not in (caller, dealer) and caller != dealer:
+            raise InvalidHand("caller", say("klaberjass.bima_caller"))
+        check_trump_round(facts.round, facts.trump, facts.turned_up)
+        if facts.card_points is not None:
+            check_card_points(_pair(facts.card_points), settings.card_total)
+        _check_tricks(settings, facts, partial)
+        return facts
 
     @classmethod
     def for_declarations(
@@ -116,32 +170,6 @@ class Hand(DeclaringHand):
             last_trick=0,
             declarations=declarations,
         )
-
-    def check(self, settings: Settings) -> None:
-        """Raise InvalidHand for the first rule this hand breaks."""
-        if self.round == "bima" and self.caller != self.dealer:
-            raise InvalidHand("caller", say("klaberjass.bima_caller"))
-        check_trump_round(self.round, self.trump, self.turned_up)
-        check_card_points(self.card_points, settings.card_total)
-        self._check_tricks(settings)
-        self.check_declarations(settings)
-
-    def _check_tricks(self, settings: Settings) -> None:
-        if self.tricks is None:
-            if settings.needs_tricks:
-                raise InvalidHand("tricks", say("klaberjass.tricks_required"))
-            return
-        if min(self.tricks) < 0 or sum(self.tricks) != TRICKS:
-            added = " + ".join(number(won) for won in self.tricks)
-            got = f"{added} = {number(sum(self.tricks))}"
-            raise InvalidHand("tricks", say("klaberjass.tricks_add_up", got=got))
-        for team, won in enumerate(self.tricks):
-            if won == 0 and (self.card_points[team] > 0 or self.last_trick == team):
-                raise InvalidHand("tricks", say("klaberjass.no_trick_no_points"))
-            if won == TRICKS and (
-                self.card_points[team] != settings.card_total or self.last_trick != team
-            ):
-                raise InvalidHand("tricks", say("klaberjass.all_tricks_all_points"))
 
     def check_declarations(self, settings: Settings) -> None:
         bellas = [d for d in self.declarations if d.kind == "bella"]
@@ -161,42 +189,78 @@ class Hand(DeclaringHand):
         return (self.dealer + 1) % 4
 
 
-class _Ladder:
-    """The sequence ladder of one hand (spec: Scoring, 2): value, top card, trump, seat."""
+def _check_tricks(settings: Settings, facts: Facts, partial: bool) -> None:
+    """The tricks each team took agree with its card points and the last trick; a table
+    that counts tricks must give them with a saved hand."""
+    tricks, points, last_trick = facts.tricks, facts.card_points, facts.last_trick
+    if tricks is None:
+        if settings.needs_tricks and not partial:
+            raise InvalidHand("tricks", say("klaberjass.tricks_required"))
+        return
+    if min(tricks) < 0 or sum(tricks) != TRICKS:
+        added = " + ".join(number(won) for won in tricks)
+        got = f"{added} = {number(sum(tricks))}"
+        raise InvalidHand("tricks", say("klaberjass.tricks_add_up", got=got))
+    for team, won in enumerate(tricks):
+        has_points = points is not None and points[team] > 0
+        if won == 0 and (has_points or last_trick == team):
+            raise InvalidHand("tricks", say("klaberjass.no_trick_no_points"))
+        short = points is not None and points[team] != settings.card_total
+        if won == TRICKS and (short or last_trick not in (None, team)):
+            raise InvalidHand("tricks", say("klaberjass.all_tricks_all_points"))
+
+
+class _Ladder(Ladder[Declaration]):
+    """The sequence ladder of one hand (spec: Scoring, 2): value, top card, trump, then the
+    seat nearest the forehand."""
 
     def __init__(self, hand: Hand, settings: Settings, players: Sequence[str]) -> None:
         self.hand = hand
         self.settings = settings
         self.players = players
+        super().__init__(
+            Rung(self.value, self._higher_value),
+            Rung(_top, self._higher_top),
+            Rung(self._in_trumps, self._run_in_trumps),
+            Rung(self._nearness, self._tiebreak),
+        )
 
     def value(self, d: Declaration) -> int:
         assert d.length is not None
         return self.settings.sequence_value(d.length)
 
-    def order(self, d: Declaration) -> tuple[int, int, bool, int]:
-        """Higher is better: value, top card, in trumps, then nearest the forehand."""
-        assert d.top is not None
-        distance = (d.seat - self.hand.forehand) % 4
-        return self.value(d), d.top.order, d.suit == self.hand.trump, -distance
+    def _in_trumps(self, d: Declaration) -> bool:
+        return d.suit == self.hand.trump
 
-    def decided(self, winner: Declaration, loser: Declaration) -> Text:
-        """The rule that puts `winner` above `loser`, in words a player reads at the table."""
+    def _nearness(self, d: Declaration) -> int:
+        return -((d.seat - self.hand.forehand) % 4)
+
+    def _higher_value(self, winner: Declaration, loser: Declaration) -> Text:
+        return say("klaberjass.higher_value", value=self.value(winner), other=self.value(loser))
+
+    def _higher_top(self, winner: Declaration, loser: Declaration) -> Text:
         assert winner.top is not None and loser.top is not None
-        value = self.value(winner)
-        if value != self.value(loser):
-            return say("klaberjass.higher_value", value=value, other=self.value(loser))
-        if winner.top != loser.top:
-            return say(
-                "klaberjass.higher_top", value=value, top=winner.top.label, other=loser.top.label
-            )
-        tie = equal_runs(winner, loser, value)
-        trump = self.hand.trump
-        if (winner.suit == trump) != (loser.suit == trump):
-            return say("klaberjass.run_in_trumps", tie=tie)
+        return say(
+            "klaberjass.higher_top",
+            value=self.value(winner),
+            top=winner.top.label,
+            other=loser.top.label,
+        )
+
+    def _run_in_trumps(self, winner: Declaration, loser: Declaration) -> Text:
+        return say("klaberjass.run_in_trumps", tie=equal_runs(winner, loser, self.value(winner)))
+
+    def _tiebreak(self, winner: Declaration, loser: Declaration) -> Text:
         # Two runs to the same card cannot both be in trumps: one deck.
+        tie = equal_runs(winner, loser, self.value(winner))
         if self.settings.final_tiebreak == "none":
             return say("klaberjass.no_sequences_score", tie=tie)
         return say("klaberjass.nearer_the_forehand", tie=tie, player=self.players[winner.seat])
+
+
+def _top(d: Declaration) -> int:
+    assert d.top is not None
+    return d.top.order
 
 
 def _pair(values: Sequence[int]) -> tuple[int, int]:
@@ -232,15 +296,9 @@ class Klaberjass(DeclaringVariant[Settings, Hand]):
     ) -> Interim:
         """The declarations contest as soon as declarations are in, before any card points."""
         players = self.names(players)
-        r = Reader(facts, say("klaberjass.hand"), Hand.__dataclass_fields__)
-        dealer = r.opt_seat("dealer", 4)
-        caller = r.opt_seat("caller", 4)
-        trump = r.opt_suit("trump")
-        round = r.choice("round", (1, 2, "bima"), None)
-        check_trump_round(round, trump, r.opt_suit("turned_up"))
-        if round == "bima" and None not in (caller, dealer) and caller != dealer:
-            raise InvalidHand("caller", say("klaberjass.bima_caller"))
-        judged = judge_in_progress(self, dealer, trump, r.items("declarations"), settings, players)
+        read = Hand.read(facts, settings, players, partial=True)
+        caller, trump = read.caller, read.trump
+        judged = judge_in_progress(self, read.dealer, trump, read.declarations, settings, players)
         called = None
         if caller is not None and trump is not None:
             called = say("klaberjass.player_called", player=players[caller], trump=trump.symbol)

@@ -9,8 +9,8 @@ a phone typed into these types before the engine sees it (games/forms/).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
-from typing import Any, TypeVar, overload
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Any, Concatenate, TypeVar, overload
 
 from games.engine.cards import Card, Rank, Suit
 from games.engine.errors import ParseError
@@ -31,11 +31,21 @@ class Reader:
     "Klaberjass hand"), since the messages say it: "is not a Klaberjass hand key".
     """
 
-    def __init__(self, data: object, what: str, known: Iterable[str], prefix: str = "") -> None:
+    def __init__(
+        self,
+        data: object,
+        what: str,
+        known: Iterable[str],
+        prefix: str = "",
+        *,
+        partial: bool = False,
+    ) -> None:
         if not isinstance(data, Mapping):
             raise ParseError(prefix.rstrip(".") or what, say("reading.not_an_object", what=what))
         self.data: Mapping[str, object] = data
         self.prefix = prefix
+        self.partial = partial
+        """Whether this is a hand in progress, whose facts may not be given yet (see `fact`)."""
         unknown = sorted(set(map(str, data)) - set(known))
         if unknown:
             raise ParseError(self.key(unknown[0]), say("reading.unknown_key", what=what))
@@ -45,6 +55,15 @@ class Reader:
 
     def has(self, key: str) -> bool:
         return self.data.get(key) is not None
+
+    def fact[**P, T](
+        self, read: Callable[Concatenate[str, P], T], key: str, *args: P.args, **kwargs: P.kwargs
+    ) -> T | None:
+        """`read(key, …)`, one of this reader's methods; None for a key a hand in progress
+        (`partial`) has not given yet. A saved hand gives every fact: `read` requires it."""
+        if self.partial and not self.has(key):
+            return None
+        return read(key, *args, **kwargs)
 
     def raw(self, key: str) -> object:
         value = self.data.get(key)

@@ -17,6 +17,7 @@ from games.engine.declarations import (
     judge_in_progress,
 )
 from games.engine.errors import InvalidHand
+from games.engine.ladder import Ladder, Rung
 from games.engine.reading import Reader
 from games.engine.texts import Text, say
 from games.engine.variant import (
@@ -73,6 +74,18 @@ def strength(d: Declaration) -> tuple[int, int, int]:
     return value(d), d.length, d.top.order
 
 
+@dataclass(frozen=True)
+class Facts:
+    """A deal as far as the table has given it (a saved deal gives every fact); the
+    announcements as the table listed them, read by the hand or judged in progress."""
+
+    dealer: int | None
+    trump: Suit | None
+    card_points: tuple[int, ...] | None
+    last_trick: int | None
+    declarations: tuple[object, ...]
+
+
 @dataclass(frozen=True, kw_only=True)
 class Hand(DeclaringHand):
     dealer: int
@@ -85,19 +98,44 @@ class Hand(DeclaringHand):
     def from_dict(
         cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
     ) -> Self:
-        r = Reader(data, say("terz.hand"), cls.__dataclass_fields__)
-        points = r.numbers("card_points", 2)
+        facts = cls.read(data, settings, players)
+        assert facts.dealer is not None and facts.trump is not None
+        assert facts.card_points is not None and facts.last_trick is not None
         hand = cls(
-            dealer=r.seat("dealer", 2),
-            trump=r.suit("trump"),
-            card_points=(points[0], points[1]),
-            last_trick=r.seat("last_trick", 2),
+            dealer=facts.dealer,
+            trump=facts.trump,
+            card_points=(facts.card_points[0], facts.card_points[1]),
+            last_trick=facts.last_trick,
             declarations=tuple(
-                Declaration.read(d, i, 2, KINDS) for i, d in enumerate(r.items("declarations"))
+                Declaration.read(d, i, 2, KINDS) for i, d in enumerate(facts.declarations)
             ),
         )
-        hand.check(settings)
+        hand.check_declarations(settings)
         return hand
+
+    @classmethod
+    def read(
+        cls,
+        data: Mapping[str, object],
+        settings: Settings,
+        players: Sequence[str],
+        partial: bool = False,
+    ) -> Facts:
+        """Read a hand and check every rule its facts reach (see BaseHand.read). The
+        declarations are read by the saved hand (`from_dict`) or, perhaps still being
+        entered, judged by the shared judge (declarations.judge_in_progress)."""
+        r = Reader(data, say("terz.hand"), cls.__dataclass_fields__, partial=partial)
+        points = r.fact(r.numbers, "card_points", 2)
+        facts = Facts(
+            dealer=r.fact(r.seat, "dealer", 2),
+            trump=r.fact(r.suit, "trump"),
+            card_points=points,
+            last_trick=r.fact(r.seat, "last_trick", 2),
+            declarations=tuple(r.items("declarations")),
+        )
+        if points is not None:
+            check_card_points((points[0], points[1]), settings.card_total)
+        return facts
 
     @classmethod
     def for_declarations(
@@ -107,11 +145,6 @@ class Hand(DeclaringHand):
         return cls(
             dealer=dealer, trump=trump, card_points=(0, 0), last_trick=0, declarations=declarations
         )
-
-    def check(self, settings: Settings) -> None:
-        """Raise InvalidHand for the first rule this hand breaks."""
-        check_card_points(self.card_points, settings.card_total)
-        self.check_declarations(settings)
 
     def check_declarations(self, settings: Settings) -> None:
         for i, d in enumerate(self.declarations):
@@ -142,41 +175,53 @@ class Hand(DeclaringHand):
                     )
 
 
-class _Ladder:
-    """The combinations' ladder of one deal (spec: Scoring, 1; `combo_tiebreak`)."""
+type _Placed = tuple[int, Declaration]
+"""An announcement and its place in the deal's list (the earlier announced is senior)."""
+
+
+class _Ladder(Ladder[_Placed]):
+    """The combinations' ladder of one deal (spec: Scoring, 1; `combo_tiebreak`): value,
+    cards, top card, [in trumps], then announced first."""
 
     def __init__(self, hand: Hand, settings: Settings, players: Sequence[str]) -> None:
         self.hand = hand
         self.settings = settings
         self.players = players
+        trump = (Rung(self._in_trumps, self._run_in_trumps),)
+        super().__init__(
+            Rung(lambda p: strength(p[1])[0], self._higher_value),
+            Rung(lambda p: strength(p[1])[1], self._more_cards),
+            Rung(lambda p: strength(p[1])[2], self._higher_top),
+            *(trump if settings.combo_tiebreak == "trump" else ()),
+            Rung(lambda p: -p[0], self._announced_first),
+        )
 
-    def in_trumps(self, d: Declaration) -> bool:
+    def _in_trumps(self, placed: _Placed) -> bool:
+        d = placed[1]
         return d.kind == "sequence" and d.suit == self.hand.trump
 
-    def order(self, index: int, d: Declaration) -> tuple[int, ...]:
-        """Higher is senior: value, cards, top card, [in trumps], then announced first."""
-        trump = (int(self.in_trumps(d)),) if self.settings.combo_tiebreak == "trump" else ()
-        return (*strength(d), *trump, -index)
+    def _higher_value(self, winner: _Placed, loser: _Placed) -> Text:
+        return say("terz.higher_value", value=value(winner[1]), other=value(loser[1]))
 
-    def decided(self, winner: int, loser: int) -> Text:
-        """The rule that puts announcement `winner` above `loser` (indices in the deal)."""
-        w, lo = self.hand.declarations[winner], self.hand.declarations[loser]
-        (w_value, w_cards, _), (l_value, l_cards, _) = strength(w), strength(lo)
-        if w_value != l_value:
-            return say("terz.higher_value", value=w_value, other=l_value)
-        if w_cards != l_cards:
-            return say("terz.more_cards", value=w_value, cards=w_cards, other=l_cards)
+    def _more_cards(self, winner: _Placed, loser: _Placed) -> Text:
+        w, lo = winner[1], loser[1]
+        return say("terz.more_cards", value=value(w), cards=strength(w)[1], other=strength(lo)[1])
+
+    def _higher_top(self, winner: _Placed, loser: _Placed) -> Text:
+        w, lo = winner[1], loser[1]
         w_top, l_top = w.top or w.rank, lo.top or lo.rank
         assert w_top is not None and l_top is not None
-        if w_top != l_top:
-            top, other = w_top.label, l_top.label
-            if w.kind == lo.kind == "sequence":
-                return say("terz.higher_top_of_equal_runs", top=top, other=other)
-            return say("terz.higher_top", value=w_value, top=top, other=other)
-        tie = equal_runs(w, lo, w_value)
-        if self.settings.combo_tiebreak == "trump" and self.in_trumps(w) != self.in_trumps(lo):
-            return say("terz.run_in_trumps", tie=tie)
-        return say("terz.announced_first", tie=tie, player=self.players[w.seat])
+        top, other = w_top.label, l_top.label
+        if w.kind == lo.kind == "sequence":
+            return say("terz.higher_top_of_equal_runs", top=top, other=other)
+        return say("terz.higher_top", value=value(w), top=top, other=other)
+
+    def _run_in_trumps(self, winner: _Placed, loser: _Placed) -> Text:
+        return say("terz.run_in_trumps", tie=equal_runs(winner[1], loser[1], value(winner[1])))
+
+    def _announced_first(self, winner: _Placed, loser: _Placed) -> Text:
+        tie = equal_runs(winner[1], loser[1], value(winner[1]))
+        return say("terz.announced_first", tie=tie, player=self.players[winner[1].seat])
 
 
 def _may_share(a: Declaration, b: Declaration) -> bool:
@@ -208,11 +253,10 @@ class Terz(DeclaringVariant[Settings, Hand]):
     ) -> Interim:
         """The combinations and marriages judged as soon as they are announced."""
         players = self.names(players)
-        r = Reader(facts, say("terz.hand"), Hand.__dataclass_fields__)
-        r.opt_seat("dealer", 2)
-        trump = r.opt_suit("trump")
+        read = Hand.read(facts, settings, players, partial=True)
+        trump = read.trump
         # Terz has no forehand: the dealer never breaks a tie, so any seat will do.
-        judged = judge_in_progress(self, 0, trump, r.items("declarations"), settings, players)
+        judged = judge_in_progress(self, 0, trump, read.declarations, settings, players)
         if trump is None:
             return judged
         known = say("terz.trump_is", trump=trump.symbol)
@@ -234,16 +278,16 @@ class Terz(DeclaringVariant[Settings, Hand]):
         combos = [(i, d) for i, d in enumerate(hand.declarations) if d.kind != "marriage"]
         ladder = _Ladder(hand, settings, players)
         if combos:
-            best_index, best = max(combos, key=lambda pair: ladder.order(*pair))
+            best_index, best = max(combos, key=ladder.order)
             rivals = [(i, d) for i, d in combos if d.seat != best.seat]
-            rival = max(rivals, key=lambda pair: ladder.order(*pair)) if rivals else None
+            rival = max(rivals, key=ladder.order) if rivals else None
             senior = players[best.seat]
             if rival is not None:
-                why = ladder.decided(best_index, rival[0])
+                why = ladder.decided((best_index, best), rival)
                 notes.append(say("terz.combinations_decided", why=why))
             for i, d in combos:
                 if i == best_index and rival is not None:
-                    why = say("terz.senior_because", why=ladder.decided(best_index, rival[0]))
+                    why = say("terz.senior_because", why=ladder.decided((best_index, best), rival))
                     verdicts[i] = Verdict(True, value(d), why)
                 elif i == best_index:
                     verdicts[i] = Verdict(True, value(d), say("terz.senior"))
@@ -254,7 +298,7 @@ class Terz(DeclaringVariant[Settings, Hand]):
                         "terz.outranked",
                         player=senior,
                         best=best.describe(),
-                        why=ladder.decided(best_index, i),
+                        why=ladder.decided((best_index, best), (i, d)),
                     )
                     verdicts[i] = Verdict(False, 0, why)
                 if d.seat == best.seat:

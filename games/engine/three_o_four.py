@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
-from games.engine.auction import calls_in_turn
+from games.engine.auction import Turns, calls_in_turn
 from games.engine.cards import Card, Rank, Suit
-from games.engine.declarations import Declaration
+from games.engine.declarations import Declaration, describe_stored
 from games.engine.errors import InvalidHand, ParseError
 from games.engine.reading import Reader
-from games.engine.texts import Param, Text, say
+from games.engine.texts import Param, Text, listed, say
 from games.engine.variant import (
     BaseHand,
     BaseSettings,
@@ -120,16 +121,6 @@ def check_bid(value: int, settings: Settings, field_name: str = "bid") -> None:
         raise InvalidHand(field_name, say("three_o_four.error.bid", top=top, bid=value))
 
 
-def check_auction(
-    bids: Sequence[Speech], dealer: int, seats: int, settings: Settings, players: Sequence[str]
-) -> tuple[int, int]:
-    """Replay the auction; returns (bidder, bid) or raises InvalidHand naming the call."""
-    result = replay_auction(bids, dealer, seats, settings, players)
-    if result is None:
-        raise InvalidHand("bids", say("three_o_four.error.unfinished"))
-    return result
-
-
 def replay_auction(
     bids: Sequence[Speech], dealer: int, seats: int, settings: Settings, players: Sequence[str]
 ) -> tuple[int, int] | None:
@@ -137,14 +128,13 @@ def replay_auction(
 
     A call against the rules raises InvalidHand naming it.
     """
-    active = [(dealer + 1 + i) % seats for i in range(seats)]
-    turn = 0
+    turns = Turns([(dealer + 1 + i) % seats for i in range(seats)])
+    active = turns.active
     high: tuple[int, int] | None = None
     for n, speech in enumerate(bids, start=1):
         if not active or (len(active) == 1 and high is not None and high[0] == active[0]):
             raise InvalidHand("bids", say("three_o_four.error.over", call=n))
-        turn %= len(active)
-        expected = active[turn]
+        expected = turns.seat
         if speech.seat != expected:
             raise InvalidHand(
                 "bids",
@@ -156,8 +146,7 @@ def replay_auction(
                 ),
             )
         if speech.passed:
-            # The next player slides into the passer's place, so the turn index stays.
-            active.remove(expected)
+            turns.drop()
             continue
         assert speech.bid is not None
         value = speech.bid
@@ -176,12 +165,41 @@ def replay_auction(
             if value > TOP_BID:
                 raise InvalidHand("bids", say("three_o_four.error.highest", call=n, top=TOP_BID))
         high = (expected, value)
-        turn += 1
+        turns.next()
     if not active:
         return dealer, ALL_PASS_BID
     if len(active) == 1 and high is not None and high[0] == active[0]:
         return high
     return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Facts:
+    """A hand as far as the table has given it: a fact not given yet is None (a saved hand
+    gives them all). A marriage may still lack its seat or its suit."""
+
+    dealer: int | None
+    bidder: int | None
+    bid: int | None
+    bids: tuple[Speech, ...]
+    trump: Suit | None
+    called_card: Card | None = None
+    partner: int | None = None
+    partner_lost: bool = False
+    marriages: tuple[tuple[int | None, Suit | None], ...]
+    points: int | None
+    widow_points: int | None = None
+    tricks: int | None
+    slam: bool
+
+    @property
+    def known_marriages(self) -> tuple[Marriage, ...]:
+        """The marriages whose seat and suit are both given."""
+        return tuple(
+            Marriage(seat, suit)
+            for seat, suit in self.marriages
+            if seat is not None and suit is not None
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -222,31 +240,62 @@ class Hand(BaseHand):
     def from_dict(
         cls, data: Mapping[str, object], settings: Settings, players: Sequence[str]
     ) -> Self:
-        r = Reader(data, say("three_o_four.reader.hand"), cls.KEYS)
+        facts = cls.read(data, settings, players)
+        assert facts.dealer is not None and facts.bidder is not None and facts.bid is not None
+        assert facts.trump is not None and facts.points is not None and facts.tricks is not None
+        return cls(
+            dealer=facts.dealer,
+            bidder=facts.bidder,
+            bid=facts.bid,
+            bids=facts.bids,
+            trump=facts.trump,
+            called_card=facts.called_card,
+            partner=facts.partner,
+            partner_lost=facts.partner_lost,
+            marriages=facts.known_marriages,
+            points=facts.points,
+            widow_points=facts.widow_points,
+            tricks=facts.tricks,
+            slam=facts.slam,
+        )
+
+    @classmethod
+    def read(
+        cls,
+        data: Mapping[str, object],
+        settings: Settings,
+        players: Sequence[str],
+        partial: bool = False,
+    ) -> Facts:
+        """Read a hand and check every rule its facts reach; InvalidHand or ParseError name
+        the key that is wrong. A saved hand gives every fact; a hand in progress (`partial`)
+        may lack any, and a rule that needs a fact not given yet waits for it."""
+        r = Reader(data, say("three_o_four.reader.hand"), cls.KEYS, partial=partial)
         n = cls.seats
-        hand = cls(
-            dealer=r.seat("dealer", n),
-            bidder=r.seat("bidder", n),
-            bid=r.number("bid"),
+        facts = Facts(
+            dealer=r.fact(r.seat, "dealer", n),
+            bidder=r.fact(r.seat, "bidder", n),
+            bid=r.fact(r.number, "bid"),
             bids=tuple(_speech(item, i, n) for i, item in enumerate(r.items("bids"))),
-            trump=r.suit("trump"),
+            trump=r.fact(r.suit, "trump"),
             **cls._read_partner(r),
-            marriages=tuple(_marriage(item, i, n) for i, item in enumerate(r.items("marriages"))),
-            points=r.number("points"),
+            marriages=tuple(
+                _marriage(item, i, n, partial) for i, item in enumerate(r.items("marriages"))
+            ),
+            points=r.fact(r.number, "points"),
             **cls._read_widow(r),
-            tricks=r.number("tricks"),
+            tricks=r.fact(r.number, "tricks"),
             slam=r.flag("slam"),
         )
-        hand.check(settings, players)
-        return hand
+        return cls.check(facts, settings, players, partial)
 
     @classmethod
     def _read_partner(cls, r: Reader) -> dict[str, Any]:
         """The called card, the partner who held it, and whether it was lost: the game with
         a called partner reads them; the widow game has none."""
         return {
-            "called_card": r.card("called_card"),
-            "partner": r.seat("partner", cls.seats),
+            "called_card": r.fact(r.card, "called_card"),
+            "partner": r.fact(r.seat, "partner", cls.seats),
             "partner_lost": r.flag("partner_lost"),
         }
 
@@ -256,16 +305,20 @@ class Hand(BaseHand):
         return {}
 
     @classmethod
-    def partial_partner(cls, r: Reader) -> tuple[Card | None, int | None]:
-        """The called card and the partner as far as the hand in progress knows them."""
-        called = r.card("called_card") if r.has("called_card") else None
-        return called, r.opt_seat("partner", cls.seats)
-
-    @classmethod
     def waits_for_partner(cls, partner: int | None, seat: int, bidder: int | None) -> bool:
         """Whether a marriage shown by `seat` waits for the partner to be named, to know
         which side showed it (the bidder's own marriage never does)."""
         return partner is None and seat != bidder
+
+    @classmethod
+    def side_known(cls, facts: Facts, seat: int) -> bool | None:
+        """Whether `seat` plays on the bidder's side; None while that waits for the
+        partner to be named (the bidder's own side is always known)."""
+        if seat == facts.bidder:
+            return True
+        if facts.partner is None or facts.bidder is None:
+            return None
+        return seat == facts.partner
 
     @classmethod
     def for_target(
@@ -291,56 +344,75 @@ class Hand(BaseHand):
     def bidder_side(self, seat: int) -> bool:
         return seat in (self.bidder, self.partner)
 
-    def check(self, settings: Settings, players: Sequence[str]) -> None:
-        """Raise InvalidHand for the first rule this hand breaks."""
-        check_bid(self.bid, settings)
-        if self.bids:
-            bidder, bid = check_auction(self.bids, self.dealer, self.seats, settings, players)
-            if (bidder, bid) != (self.bidder, self.bid):
-                raise InvalidHand(
-                    "bids",
-                    say(
-                        "three_o_four.error.ends",
-                        winner=players[bidder],
-                        won=bid,
-                        bidder=players[self.bidder],
-                        bid=self.bid,
-                    ),
-                )
-        if self.partner is not None and self.partner == self.bidder:
+    @classmethod
+    def check(
+        cls, facts: Facts, settings: Settings, players: Sequence[str], partial: bool
+    ) -> Facts:
+        """Raise InvalidHand for the first rule the facts break; the facts, with the bidder
+        and bid the auction gave when the hand in progress had not named them."""
+        if facts.bid is not None:
+            check_bid(facts.bid, settings)
+        if facts.bids and facts.dealer is not None:
+            won = replay_auction(facts.bids, facts.dealer, cls.seats, settings, players)
+            if won is None and not partial:
+                raise InvalidHand("bids", say("three_o_four.error.unfinished"))
+            if won is not None:
+                bidder = won[0] if facts.bidder is None else facts.bidder
+                bid = won[1] if facts.bid is None else facts.bid
+                if (bidder, bid) != won:
+                    raise InvalidHand(
+                        "bids",
+                        say(
+                            "three_o_four.error.ends",
+                            winner=players[won[0]],
+                            won=won[1],
+                            bidder=players[bidder],
+                            bid=bid,
+                        ),
+                    )
+                facts = dataclasses.replace(facts, bidder=bidder, bid=bid)
+        if facts.partner is not None and facts.partner == facts.bidder:
             raise InvalidHand("partner", say("three_o_four.error.partner"))
-        self._check_points()
+        cls._check_points(facts)
         seen: set[Suit] = set()
-        for i, m in enumerate(self.marriages):
-            if m.suit in seen:
-                raise InvalidHand(
-                    "marriages",
-                    say("three_o_four.error.marriage_twice", marriage=i + 1, suit=m.suit.symbol),
-                )
-            seen.add(m.suit)
-            if self.bidder_side(m.seat) and self.tricks < 1:
+        for i, (seat, suit) in enumerate(facts.marriages):
+            if suit is not None:
+                if suit in seen:
+                    raise InvalidHand(
+                        "marriages",
+                        say("three_o_four.error.marriage_twice", marriage=i + 1, suit=suit.symbol),
+                    )
+                seen.add(suit)
+            side = None if seat is None else cls.side_known(facts, seat)
+            if side is None or facts.tricks is None:
+                continue
+            if side and facts.tricks < 1:
                 raise InvalidHand(
                     "marriages", say("three_o_four.error.marriage_bidder_early", marriage=i + 1)
                 )
-            if not self.bidder_side(m.seat) and self.tricks > self.all_tricks - 1:
+            if not side and facts.tricks > cls.all_tricks - 1:
                 raise InvalidHand(
                     "marriages", say("three_o_four.error.marriage_other_early", marriage=i + 1)
                 )
+        return facts
 
-    def _check_points(self) -> None:
-        if not 0 <= self.tricks <= self.all_tricks:
+    @classmethod
+    def _check_points(cls, facts: Facts) -> None:
+        points, tricks = facts.points, facts.tricks
+        if tricks is not None and not 0 <= tricks <= cls.all_tricks:
             raise InvalidHand(
-                "tricks", say("three_o_four.error.tricks", most=self.all_tricks, tricks=self.tricks)
+                "tricks", say("three_o_four.error.tricks", most=cls.all_tricks, tricks=tricks)
             )
-        if not 0 <= self.points <= DECK or self.points in (1, DECK - 1):
-            raise InvalidHand("points", say("three_o_four.error.points", points=self.points))
-        if self.tricks == 0 and self.points:
+        if points is not None and (not 0 <= points <= DECK or points in (1, DECK - 1)):
+            raise InvalidHand("points", say("three_o_four.error.points", points=points))
+        if tricks == 0 and points:
             raise InvalidHand("points", say("three_o_four.error.no_trick"))
-        self._check_all_points()
+        cls._check_all_points(facts)
 
-    def _check_all_points(self) -> None:
+    @classmethod
+    def _check_all_points(cls, facts: Facts) -> None:
         """All the tricks take every point of the deck."""
-        if self.tricks == self.all_tricks and self.points != DECK:
+        if facts.tricks == cls.all_tricks and facts.points not in (None, DECK):
             raise InvalidHand("points", say("three_o_four.error.all_tricks"))
 
     def points_note(self, made: bool) -> tuple[str, dict[str, Param]]:
@@ -394,27 +466,31 @@ class WidowHand(Hand):
 
     @classmethod
     def _read_widow(cls, r: Reader) -> dict[str, Any]:
-        return {"widow_points": r.number("widow_points")}
-
-    @classmethod
-    def partial_partner(cls, r: Reader) -> tuple[Card | None, int | None]:
-        return None, None
+        return {"widow_points": r.fact(r.number, "widow_points")}
 
     @classmethod
     def waits_for_partner(cls, partner: int | None, seat: int, bidder: int | None) -> bool:
         return False  # the bidder plays alone against the other two
 
-    def _check_all_points(self) -> None:
+    @classmethod
+    def side_known(cls, facts: Facts, seat: int) -> bool | None:
+        """The bidder plays alone against the other two."""
+        return None if facts.bidder is None else seat == facts.bidder
+
+    @classmethod
+    def _check_all_points(cls, facts: Facts) -> None:
         """The widow's two cards hold 0 to 60, and with the bidder's points at most the deck;
         all the tricks take every point with the widow."""
-        assert self.widow_points is not None
-        if not 0 <= self.widow_points <= 60:
-            raise InvalidHand(
-                "widow_points", say("three_o_four.error.widow_points", points=self.widow_points)
-            )
-        if self.points + self.widow_points > DECK:
+        widow = facts.widow_points
+        if widow is None:
+            return
+        if not 0 <= widow <= 60:
+            raise InvalidHand("widow_points", say("three_o_four.error.widow_points", points=widow))
+        if facts.points is None:
+            return
+        if facts.points + widow > DECK:
             raise InvalidHand("widow_points", say("three_o_four.error.widow_exceeds"))
-        if self.tricks == self.all_tricks and self.points + self.widow_points != DECK:
+        if facts.tricks == cls.all_tricks and facts.points + widow != DECK:
             raise InvalidHand("points", say("three_o_four.error.widow_all_tricks"))
 
     def points_note(self, made: bool) -> tuple[str, dict[str, Param]]:
@@ -439,45 +515,14 @@ def _moves(hand: Hand, marriage: Marriage) -> Verdict:
     return Verdict(True, shift, say(id, points=abs(shift)))
 
 
-def _listed(id: str, items: Sequence[Text]) -> Text:
-    """Several texts as one list, each joined to the rest by `id` ("{first}, {rest}")."""
-    listed = items[-1]
-    for item in reversed(items[:-1]):
-        listed = say(id, first=item, rest=listed)
-    return listed
-
-
 def _facts(ids: Sequence[str]) -> Text:
     """The facts a marriage waits for: "the bidder and trump and the partner"."""
-    return _listed("three_o_four.list.and", [say(id) for id in ids])
+    return listed("three_o_four.list.and", [say(id) for id in ids])
 
 
 def _label(card: Card) -> Text:
     """A card as a sentence names it: "A♥", its rank in the reader's language."""
     return say("card.label", rank=say(f"card.rank.{card.rank.value}"), suit=card.suit.symbol)
-
-
-def _partial_marriages(items: Sequence[object], seats: int) -> list[tuple[int | None, Suit | None]]:
-    """The marriages of a hand in progress, each perhaps still missing its seat or suit."""
-    out: list[tuple[int | None, Suit | None]] = []
-    seen: set[Suit] = set()
-    for i, item in enumerate(items):
-        try:
-            r = Reader(item, say("three_o_four.reader.marriage"), ("seat", "suit"))
-            seat, suit = r.opt_seat("seat", seats), r.opt_suit("suit")
-        except ParseError as error:
-            raise ParseError(
-                "marriages", _within("three_o_four.error.marriage", i, error)
-            ) from None
-        if suit is not None:
-            if suit in seen:
-                raise InvalidHand(
-                    "marriages",
-                    say("three_o_four.error.marriage_twice", marriage=i + 1, suit=suit.symbol),
-                )
-            seen.add(suit)
-        out.append((seat, suit))
-    return out
 
 
 def _speech(item: object, index: int, seats: int) -> Speech:
@@ -491,10 +536,14 @@ def _speech(item: object, index: int, seats: int) -> Speech:
         raise ParseError("bids", _within("three_o_four.error.call", index, error)) from None
 
 
-def _marriage(item: object, index: int, seats: int) -> Marriage:
+def _marriage(
+    item: object, index: int, seats: int, partial: bool
+) -> tuple[int | None, Suit | None]:
+    """Marriage `index` of `marriages`: its seat and suit (in a hand in progress, either may
+    not be given yet)."""
     try:
-        r = Reader(item, say("three_o_four.reader.marriage"), ("seat", "suit"))
-        return Marriage(r.seat("seat", seats), r.suit("suit"))
+        r = Reader(item, say("three_o_four.reader.marriage"), ("seat", "suit"), partial=partial)
+        return r.fact(r.seat, "seat", seats), r.fact(r.suit, "suit")
     except ParseError as error:
         raise ParseError(
             "marriages", _within("three_o_four.error.marriage", index, error)
@@ -526,6 +575,9 @@ class ThreeOFour(Variant[Settings, Hand]):
     def broken_example(self) -> dict[str, object]:
         return {"bid": 303}
 
+    def describe_declaration(self, data: Mapping[str, object]) -> str:
+        return describe_stored(self, data)
+
     def card_points(self, ranks: Sequence[Rank], settings: Settings) -> int:
         return sum(CARD_POINTS[rank] for rank in ranks)
 
@@ -548,52 +600,10 @@ class ThreeOFour(Variant[Settings, Hand]):
     ) -> Interim:
         """How the marriages move the target, from the bid, trump and the marriages shown."""
         players = self.names(players)
-        n = self.seats
-        r = Reader(facts, say("three_o_four.reader.hand"), self.hand_class.KEYS)
-        dealer = r.opt_seat("dealer", n)
-        bidder = r.opt_seat("bidder", n)
-        bid = r.opt_number("bid")
-        if bid is not None:
-            check_bid(bid, settings)
-        calls = tuple(_speech(item, i, n) for i, item in enumerate(r.items("bids")))
-        won = (
-            replay_auction(calls, dealer, n, settings, players)
-            if calls and dealer is not None
-            else None
-        )
-        if won is not None:
-            if bidder not in (None, won[0]) or bid not in (None, won[1]):
-                winner = players[won[0]]
-                if bidder is None:
-                    assert bid is not None
-                    ends = say(
-                        "three_o_four.error.ends_not_bid", winner=winner, won=won[1], bid=bid
-                    )
-                elif bid is None:
-                    ends = say(
-                        "three_o_four.error.ends_not_bidder",
-                        winner=winner,
-                        won=won[1],
-                        bidder=players[bidder],
-                    )
-                else:
-                    ends = say(
-                        "three_o_four.error.ends",
-                        winner=winner,
-                        won=won[1],
-                        bidder=players[bidder],
-                        bid=bid,
-                    )
-                raise InvalidHand("bids", ends)
-            bidder, bid = won
-        trump = r.opt_suit("trump")
-        called, partner = self.hand_class.partial_partner(r)
-        if partner is not None and partner == bidder:
-            raise InvalidHand("partner", say("three_o_four.error.partner"))
-        shown = _partial_marriages(r.items("marriages"), n)
-        known = tuple(
-            Marriage(seat, suit) for seat, suit in shown if seat is not None and suit is not None
-        )
+        read = self.hand_class.read(facts, settings, players, partial=True)
+        bidder, bid, trump = read.bidder, read.bid, read.trump
+        called, partner = read.called_card, read.partner
+        shown, known = read.marriages, read.known_marriages
         hand = None
         if bidder is not None and trump is not None:
             hand = self.hand_class.for_target(bidder, bid or 0, trump, partner, known)
@@ -641,7 +651,7 @@ class ThreeOFour(Variant[Settings, Hand]):
         if bid is not None and not rows:
             lines.append(say("three_o_four.target", bid=bid))
         elif bid is not None and settled and hand is not None:
-            why = _listed(
+            why = listed(
                 "three_o_four.list.semicolon",
                 [
                     say(
@@ -732,7 +742,7 @@ class ThreeOFour(Variant[Settings, Hand]):
             return say(
                 "three_o_four.bid_in_called_partner" if called else "three_o_four.bid_in", **said
             )
-        shown = _listed(
+        shown = listed(
             "three_o_four.list.comma",
             [
                 say(

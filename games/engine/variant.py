@@ -95,6 +95,21 @@ class BaseHand(Plain):
         """
         raise NotImplementedError
 
+    @classmethod
+    def read(
+        cls,
+        data: Mapping[str, object],
+        settings: Any,
+        players: Sequence[str],
+        partial: bool = False,
+    ) -> object:
+        """Read a hand and check every rule its facts reach: the one reading of a game's
+        rules. A saved hand gives every fact; a hand in progress (`partial`) may lack any,
+        and a rule that needs a fact not given yet waits for it, so both refuse a fact that
+        is given and wrong with the same error. What it returns is the game's own (the hand,
+        or the facts so far). By default a game reads saved hands only (`from_dict`)."""
+        return None if partial else cls.from_dict(data, settings, players)
+
     @property
     def declarer(self) -> int | None:
         """Who called, bid or holds the contract (None when nobody did)."""
@@ -302,10 +317,10 @@ class Variant[S: BaseSettings, H: BaseHand]:
 
     def describe_declaration(self, data: Mapping[str, object]) -> str:
         """What a stored declaration was, as a phrase (a Text): "4-card run 9–Q♥". `data` is
-        its dict (seat, kind and the kind's details), as the hand recorded it."""
-        from games.engine.declarations import Declaration  # it builds on this module
-
-        return Declaration.read(data, 0, self.seats, self.declaration_kinds).describe()
+        its dict (seat, kind and the kind's details), as the hand recorded it. A game with
+        `declaration_kinds` says it (declarations.describe_stored reads the shared kinds);
+        a game that records none has nothing to say."""
+        return ""
 
     def describe_contract(self, value: object) -> str:
         """The contract as the table bid it, for the line that shows the hand in progress
@@ -354,8 +369,11 @@ class Variant[S: BaseSettings, H: BaseHand]:
         """Judge the hand in progress: `facts` is a hand dict with any keys missing.
 
         Missing keys are never an error; a value that is present and wrong raises
-        ParseError or InvalidHand naming its key. By default there is nothing to judge.
+        ParseError or InvalidHand naming its key, as the hand's own reading does
+        (`BaseHand.read`, partial): a game's interim adds what the table needs mid-hand,
+        never a check of its own. By default there is nothing more to say.
         """
+        self.hand_class.read(facts, settings, self.names(players), partial=True)
         return Interim()
 
     def auction(self, hand: H) -> tuple[Call, ...]:

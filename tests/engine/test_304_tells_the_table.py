@@ -353,11 +353,11 @@ class TestTheDealInProgress:
         ("facts", "message"),
         [
             ({"bidder": 2, "bid": 170}, "the auction ends with Bala at 160, not Chitra at 170"),
-            ({"bidder": 2}, "the auction ends with Bala at 160, not Chitra"),
-            ({"bid": 170}, "the auction ends with Bala at 160, not at 170"),
+            ({"bidder": 2}, "the auction ends with Bala at 160, not Chitra at 160"),
+            ({"bid": 170}, "the auction ends with Bala at 160, not Bala at 170"),
         ],
     )
-    def test_a_bidder_or_bid_the_auction_contradicts_is_refused(
+    def test_a_bidder_or_bid_the_auction_contradicts_is_refused_in_one_wording(
         self, facts: dict[str, Any], message: str
     ) -> None:
         calls = [{"seat": 1, "bid": 160}, *({"seat": s, "pass": True} for s in (2, 3, 0))]
@@ -424,3 +424,59 @@ class TestTheDealInProgress:
         calls = [*RAISES, {"seat": 2, "bid": 304}]
         result = interim(FOUR, {"allow_304_bid": True}, dealer=0, bids=calls)
         assert result == Interim()
+
+
+class TestEachAuctionRefusalNamesItsCall:
+    """A call against the auction's rules is refused naming the call and its numbers, alike
+    in a saved hand and in the hand in progress."""
+
+    @pytest.mark.parametrize(
+        ("calls", "settings", "message"),
+        [
+            (
+                [160, None, None, None, 170],
+                {},
+                "call 5: the auction was already over",
+            ),
+            ([140], {}, "call 1: the first bid is 150 to 180 in fives, not 140"),
+            (
+                [160, 304],
+                {"allow_304_bid": True},
+                "call 2: 304 may only follow a bid of 275 or more",
+            ),
+            ([160, 200], {}, "call 2: a raise is 5 to 30 in fives over 160, not 200"),
+            ([180, 210, 240, 270, 300, 305], {}, "call 6: the highest bid is 300"),
+        ],
+    )
+    def test_the_refusal_names_the_call(
+        self, calls: list[int | None], settings: dict[str, Any], message: str
+    ) -> None:
+        # Give each call its seat in turn from the dealer's left, as the table calls them.
+        bids = seat_calls(calls, 3, 4)
+        assert refusal(deal(bids=bids), **settings) == ("bids", message)
+        with pytest.raises(ScorerError) as caught:
+            interim(settings=settings, dealer=3, bids=bids)
+        assert (caught.value.field, caught.value.message) == ("bids", message)
+
+
+class TestWhatTheFactsSayInWords:
+    def test_the_widow_short_of_the_target_says_so(self) -> None:
+        # 150 + 13 = 163 < 170.
+        assert score(widow(points=150), THREE).notes[1] == (
+            "150 + 13 in the widow fell short of 170: Asha −1."
+        )
+
+    def test_a_widow_beyond_two_cards_names_its_points(self) -> None:
+        message = "two cards hold 0 to 60 points, not 61"
+        assert refusal(widow(widow_points=61), THREE) == ("widow_points", message)
+
+    def test_each_marriage_says_whether_it_is_in_trumps(self) -> None:
+        facts = deal(
+            tricks=5,
+            marriages=[{"seat": 0, "suit": "H"}, {"seat": 1, "suit": "S"}],
+        )
+        hand = FOUR.hand(facts, FOUR.settings({}))
+        assert [v.reason for _, v in FOUR.declared(hand, score(facts))] == [
+            "the bidder's side shows it: lowers the bidder's target by 20",
+            "the other side shows it in trumps: raises the bidder's target by 40",
+        ]

@@ -164,6 +164,15 @@ class TestTheContest:
             f"{winner} sits nearer the forehand)"
         )
 
+    def test_nearest_the_forehand_counts_seats_after_it_in_turn(self) -> None:
+        # Anne deals, so Bruno is forehand: Chloé sits one seat after him, Denis two.
+        result = announced(run(2, 3, "K", "S"), run(3, 3, "K", "D"), dealer=0)
+        assert [v.counted for v in result.verdicts] == [True, False]
+        assert result.verdicts[0].reason == (
+            "the best announcement (equal 3-card runs to the K, neither in trumps: "
+            "Chloé sits nearer the forehand)"
+        )
+
     def test_the_best_teams_players_score_all_their_announcements(self) -> None:
         result = announced(run(0, 4, "A", "S"), run(2, 3, "9", "D"), run(1, 4, "K", "C"))
         assert [(v.counted, v.points) for v in result.verdicts] == [

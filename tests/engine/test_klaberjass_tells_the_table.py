@@ -112,6 +112,14 @@ class TestTheExplanation:
             "counts with You's best sequence",
         ]
 
+    def test_nearest_the_forehand_counts_seats_after_it_in_turn(self) -> None:
+        # You deal, so West is forehand: North sits one seat after West, East two.
+        facts = hand(dealer=0, declarations=[run(2, 3, "K", "S"), run(3, 3, "K", "D")])
+        assert score(facts).notes[0] == (
+            "Sequences: equal 3-card runs to the K, neither in trumps: "
+            "North sits nearer the forehand."
+        )
+
     def test_it_says_a_tie_between_the_teams_cancels_every_sequence(self) -> None:
         facts = hand(declarations=[run(1, 3, "K", "S"), run(0, 3, "K", "D")])
         result = score(facts, final_tiebreak="none")

@@ -27,7 +27,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -219,6 +219,16 @@ def say(id: str, /, **params: Param) -> Text:
 
 
 _CONSTANT: dict[str, Text] = {}
+
+
+def listed(id: str, items: Sequence[Text]) -> Text:
+    """Several phrases as one list, each joined to the rest by the sentence `id`, whose
+    placeholders are `{first}` and `{rest}` ("{first}, {rest}", "{first} and {rest}"): a
+    list of one is that phrase."""
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = say(id, first=item, rest=joined)
+    return joined
 
 
 # The catalogue itself: one module of this package per game (and one for what they share),

@@ -25,8 +25,6 @@ _t("three_o_four.error.raise", "call {call}: a raise is 5 to 30 in fives over {h
 _t("three_o_four.error.highest", "call {call}: the highest bid is {top}")
 _t("three_o_four.error.call", "call {place}: {field}: {problem}")
 _t("three_o_four.error.ends", "the auction ends with {winner} at {won}, not {bidder} at {bid}")
-_t("three_o_four.error.ends_not_bidder", "the auction ends with {winner} at {won}, not {bidder}")
-_t("three_o_four.error.ends_not_bid", "the auction ends with {winner} at {won}, not at {bid}")
 _t(
     "three_o_four.error.partner",
     "the bidder calls a card he does not hold: the partner is another player",
