@@ -14,8 +14,3 @@ export function offlinePreview(section) {
 }
 window.addEventListener("offline", function () { offlinePreview(entry()); });
 
-// Nothing else waits on the network: without signal, the preview and the polls rest.
-document.addEventListener("htmx:beforeRequest", function (event) {
-  if (!navigator.onLine) event.preventDefault();
-});
-

@@ -8,6 +8,12 @@
 // With script, the meld calculator's cells are tapped rather than typed into.
 document.documentElement.classList.add("js");
 
+// Nothing waits on the network without signal: the preview (asked for as soon as htmx has
+// the page, before the features are in) and the polls rest.
+document.addEventListener("htmx:beforeRequest", function (event) {
+  if (!navigator.onLine) event.preventDefault();
+});
+
 function features() {
   return Promise.all([
     import("./page.js"),
