@@ -39,13 +39,17 @@ SCRIPTED = ":root[data-ready], :root:not(:has(script[type=module]))"
 
 
 def scripted(page: Any) -> Any:
-    """The page, whose goto, reload and history steps return once its script is in."""
+    """The page, whose goto, reload and history steps return once its script is in (unless
+    called with `scripts=False`)."""
     for name in ("goto", "reload", "go_back", "go_forward"):
         original = getattr(page, name)
 
-        def then_ready(*args: Any, _original: Any = original, **kwargs: Any) -> Any:
+        def then_ready(
+            *args: Any, _original: Any = original, scripts: bool = True, **kwargs: Any
+        ) -> Any:
             response = _original(*args, **kwargs)
-            page.locator(SCRIPTED).wait_for(state="attached")
+            if scripts:
+                page.locator(SCRIPTED).wait_for(state="attached")
             return response
 
         setattr(page, name, then_ready)

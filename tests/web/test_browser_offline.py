@@ -161,6 +161,29 @@ def test_the_game_page_loads_in_four_requests_and_its_modules_after_it(phone: Ph
     page.context.set_offline(False)
 
 
+def test_until_its_modules_are_in_the_game_page_shows_the_step_they_open(phone: Phone) -> None:
+    """The modules come after the page has loaded; meanwhile the page does not show all
+    three steps at once to fold them up a moment later."""
+    game = new_game()
+    page = phone()
+    held: list[Any] = []
+    page.route("**/static/js/phases.js", lambda route: held.append(route))
+    page.goto(game_url(game), scripts=False)
+    page.locator(":root.js").wait_for(state="attached")
+    assert page.locator("#phase-before").is_visible()
+    assert not page.locator("#phase-during").is_visible()
+    assert not page.locator("#phase-after").is_visible()
+    assert not page.locator("#hand-form button.save").is_visible()
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    page.locator(":root[data-ready]").wait_for(state="attached")
+    assert page.locator("#phase-before").is_visible()
+    assert page.locator("#hand-form [data-next]").is_visible()
+    step(page.locator("#hand-form"), "after")
+    assert page.locator("#hand-form button.save").is_visible()
+
+
 # -- offline ----------------------------------------------------------------------------------
 
 
