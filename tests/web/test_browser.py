@@ -74,7 +74,9 @@ def phones(live_server: Any, expected: tuple[str, ...] = EXPECTED) -> Iterator[A
             context = browser.new_context(
                 viewport=viewport, base_url=live_server.url, color_scheme=scheme, **options
             )
-            page = scripted(context.new_page())
+            page = context.new_page()
+            if options.get("java_script_enabled", True):
+                page = scripted(page)
             page.errors = []
             page.on(
                 "console",
