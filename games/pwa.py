@@ -38,7 +38,6 @@ SHELL = [
     "js/draft.js",
     "js/page.js",
     "js/connection.js",
-    "js/phases.js",
     "js/pads.js",
     "js/rows.js",
     "js/preview.js",

@@ -34,6 +34,12 @@ export function setValue(form, name, value) {
   });
 }
 
+// Shows a step of the hand (before, during, after play); the entry (scorer.js) keeps the
+// steps, which are on the first paint.
+export function showPhase(section, key, remember) {
+  section.dispatchEvent(new CustomEvent("scorer:phase", { bubbles: true, detail: { key: key, remember: !!remember } }));
+}
+
 // The dealer fold's summary, wherever the page names the dealer.
 export function nameDealer(label) {
   Array.prototype.forEach.call(document.querySelectorAll(".dealer-name"), function (name) {

@@ -2,10 +2,9 @@
 // hand waits on the phone (IndexedDB) until the connection is back. Hands waiting go oldest
 // first, each on the hand in progress the answer to the one before opened.
 import { say, sayCount } from "./words.js";
-import { CONTROL, controls, csrf, entry, held, nameDealer, newKey, ready, setValue, tell, valueOf } from "./core.js";
+import { CONTROL, controls, csrf, entry, held, nameDealer, newKey, ready, setValue, showPhase, tell, valueOf } from "./core.js";
 import { forgetDraft, readDraft } from "./draft.js";
 import { change, poll, quietly, send, takeDraft } from "./sync.js";
-import { showPhase } from "./phases.js";
 import { offlinePreview } from "./preview.js";
 import { connection } from "./connection.js";
 

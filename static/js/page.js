@@ -1,8 +1,7 @@
 // What any page does with script, apart from the hand: the dealer fold, the screen kept
 // awake, views brought into sight, notices that fade, the language picker, the circle's
 // time zone.
-import { nameDealer, ready } from "./core.js";
-import { showPhase } from "./phases.js";
+import { nameDealer, ready, showPhase } from "./core.js";
 
 // The dealer fold's summary names the dealer picked inside it.
 document.addEventListener("change", function (event) {

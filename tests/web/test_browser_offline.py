@@ -161,27 +161,33 @@ def test_the_game_page_loads_in_four_requests_and_its_modules_after_it(phone: Ph
     page.context.set_offline(False)
 
 
-def test_until_its_modules_are_in_the_game_page_shows_the_step_they_open(phone: Phone) -> None:
-    """The modules come after the page has loaded; meanwhile the page does not show all
-    three steps at once to fold them up a moment later."""
+def test_before_its_modules_are_in_the_game_page_shows_one_step_and_answers_its_tabs(
+    phone: Phone,
+) -> None:
+    """The steps are on the first paint, so they come with the entry (scorer.js): a tab
+    tapped on a slow phone before the modules are in still opens its step."""
     game = new_game()
     page = phone()
     held: list[Any] = []
-    page.route("**/static/js/phases.js", lambda route: held.append(route))
+    page.route("**/static/js/sync.js", lambda route: held.append(route))
     page.goto(game_url(game), scripts=False)
-    page.locator(":root.js").wait_for(state="attached")
+    form = page.locator("#hand-form")
+    form.locator("[aria-current=step]").wait_for()
     assert page.locator("#phase-before").is_visible()
     assert not page.locator("#phase-during").is_visible()
     assert not page.locator("#phase-after").is_visible()
-    assert not page.locator("#hand-form button.save").is_visible()
+    assert page.locator(":root[data-ready]").count() == 0
+    form.locator("[data-goto=after]").click()
+    assert page.locator("#phase-after").is_visible()
+    assert not page.locator("#phase-before").is_visible()
+    assert form.locator("button.save").is_visible()
     while not held:
         page.wait_for_timeout(50)
     held[0].continue_()
     page.locator(":root[data-ready]").wait_for(state="attached")
+    # The modules ask for a step through the entry: the dealer's name opens its step.
+    page.locator("[data-open-dealer]").click()
     assert page.locator("#phase-before").is_visible()
-    assert page.locator("#hand-form [data-next]").is_visible()
-    step(page.locator("#hand-form"), "after")
-    assert page.locator("#hand-form button.save").is_visible()
 
 
 # -- offline ----------------------------------------------------------------------------------
