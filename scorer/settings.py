@@ -150,7 +150,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG or env_bool("STATIC_FROM_FINDERS", False)
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "scorer.static_storage.StaticStorage"
         )
     }
 }

@@ -1,6 +1,6 @@
 // Scorer's service worker (games/views/pwa.py serves it from the site's root). It keeps the app
 // shell and the pages this phone opened, so a game still opens without signal. Hands saved
-// meanwhile wait in the page's own store (static/js/scorer.js), not here: a worker can be
+// meanwhile wait in the page's own store (static/js/outbox.js), not here: a worker can be
 // stopped at any time, and Background Sync is not on every phone.
 "use strict";{% load scorer_script %}
 var SHELL_CACHE = "scorer-shell-__VERSION__";

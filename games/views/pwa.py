@@ -31,7 +31,18 @@ BACKGROUND_DARK = "#111413"
 # What every page needs, kept by the service worker so a page opens without signal.
 SHELL = [
     "css/scorer.css",
+    # The page's script and every module it loads (static/js/scorer.js).
     "js/scorer.js",
+    "js/words.js",
+    "js/core.js",
+    "js/draft.js",
+    "js/page.js",
+    "js/connection.js",
+    "js/pads.js",
+    "js/rows.js",
+    "js/preview.js",
+    "js/sync.js",
+    "js/outbox.js",
     "django_htmx/htmx-2.min.js",
     "img/icon-192.png",
     "img/icon-512.png",

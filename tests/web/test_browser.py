@@ -32,6 +32,28 @@ PHONE = {"width": 390, "height": 844}
 # A preview replaced by a newer one is aborted on purpose (hx-sync), and htmx reports the
 # abort on the console; a 409 is a late change refused with a message the page shows.
 EXPECTED = ("htmx:sendAbort", "htmx:afterRequest", CONFLICT)
+# The page's script loads its features once the page has loaded (static/js/scorer.js) and
+# then marks the page ready; a test, quicker than any hand, waits for them as for the page.
+# (A selector, not an expression: the page's policy lets nothing be evaluated from a string.)
+SCRIPTED = ":root[data-ready], :root:not(:has(script[type=module]))"
+
+
+def scripted(page: Any) -> Any:
+    """The page, whose goto, reload and history steps return once its script is in (unless
+    called with `scripts=False`)."""
+    for name in ("goto", "reload", "go_back", "go_forward"):
+        original = getattr(page, name)
+
+        def then_ready(
+            *args: Any, _original: Any = original, scripts: bool = True, **kwargs: Any
+        ) -> Any:
+            response = _original(*args, **kwargs)
+            if scripts:
+                page.locator(SCRIPTED).wait_for(state="attached")
+            return response
+
+        setattr(page, name, then_ready)
+    return page
 
 
 @contextmanager
@@ -53,6 +75,8 @@ def phones(live_server: Any, expected: tuple[str, ...] = EXPECTED) -> Iterator[A
                 viewport=viewport, base_url=live_server.url, color_scheme=scheme, **options
             )
             page = context.new_page()
+            if options.get("java_script_enabled", True):
+                page = scripted(page)
             page.errors = []
             page.on(
                 "console",
@@ -85,8 +109,8 @@ def page(live_server: Any, request: Any) -> Iterator[Any]:
         context = browser.new_context(
             viewport={"width": 390, "height": 844}, base_url=live_server.url
         )
-        page = context.new_page()
-        page.errors = []  # type: ignore[attr-defined]
+        page = scripted(context.new_page())
+        page.errors = []
         # A preview replaced by a newer one is aborted on purpose (hx-sync), and htmx reports
         # the abort on the console; anything else is a real error.
         aborted = ("htmx:sendAbort", "htmx:afterRequest", CONFLICT)
@@ -142,6 +166,7 @@ def record(
 
 def step(form: Any, key: str) -> None:
     """Open one phase of the hand: before, during or after play."""
+    form.page.locator(SCRIPTED).wait_for(state="attached")
     form.locator(f"[data-goto={key}]").click()
     form.locator(f"#phase-{key}").wait_for()
 
@@ -264,7 +289,7 @@ def test_other_phones_see_a_new_hand_within_three_seconds(page: Any, live_server
 
     game = Game.create(Circle.objects.create(), "klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
     page.goto(f"/w/{game.watch_slug}/")
-    other = page.context.new_page()
+    other = scripted(page.context.new_page())
     other.goto(f"/c/{game.circle.slug}/g/{game.slug}/")
     assert totals(page) == ["0", "0"] and totals(other) == ["0", "0"]
     game.record_hand(

@@ -18,6 +18,7 @@ import pytest
 
 from games.models import Circle, Game
 from tests.web.test_browser import CHROMIUM, EXPECTED, phones, step
+from tests.web.test_pwa import module_graph
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -113,6 +114,80 @@ def test_the_site_installs_and_its_worker_takes_charge(phone: Phone) -> None:
     page.goto(manifest["start_url"])
     assert page.url.endswith(f"/c/{game.circle.slug}/")
     assert page.locator("h1").inner_text() == "Garden shed"
+
+
+# The files a page fetches (its data, htmx's requests such as the preview, aside), each with
+# whether it was asked for before the page had loaded.
+FIRST_LOAD = """() => {
+    const load = performance.getEntriesByType("navigation")[0].loadEventStart;
+    return performance.getEntriesByType("resource")
+        .filter((e) => !["xmlhttprequest", "fetch", "beacon"].includes(e.initiatorType))
+        .map((e) => [new URL(e.name).pathname, e.startTime < load]);
+}"""
+
+
+def test_the_game_page_loads_in_four_requests_and_its_modules_after_it(phone: Phone) -> None:
+    """Before the page has loaded: the page, its style, htmx and the script's entry (and
+    htmx's request for the preview, data); every module of the script comes after, and the
+    service worker keeps each of them."""
+    game = new_game()
+    page = phone()
+    page.goto(game_url(game))
+    resources = page.evaluate(FIRST_LOAD)
+    first = [path for path, before in resources if before]
+    assert len(first) + 1 <= 4  # the page itself, and what it names
+    assert [path.split("/")[-1] for path in first] == ["scorer.css", "htmx-2.min.js", "scorer.js"]
+    modules = {f"/static/js/{name}" for name in module_graph()} - {"/static/js/scorer.js"}
+    assert modules <= {path for path, before in resources if not before}
+    # The features are there: the phases (phases.js), the other side's points (pads.js).
+    form = page.locator("#hand-form")
+    step(form, "after")
+    form.locator("#id_points_0").fill("90")
+    assert form.locator("#id_points_1").input_value() == "62"
+
+    # The worker keeps every module, so a page opens with its script without signal.
+    worker_ready(page)
+    kept = page.evaluate(
+        """() => caches.keys().then((names) => caches.open(
+            names.find((name) => name.startsWith("scorer-shell-"))))
+          .then((cache) => cache.keys()).then((keys) => keys.map((k) => new URL(k.url).pathname))"""
+    )
+    assert modules | {"/static/js/scorer.js"} <= set(kept)
+    page.context.set_offline(True)
+    page.reload()
+    first = [path for path, before in page.evaluate(FIRST_LOAD) if before]
+    assert len(first) + 1 <= 4
+    assert "No connection" in page.locator("#connection").inner_text()  # connection.js ran
+    page.context.set_offline(False)
+
+
+def test_before_its_modules_are_in_the_game_page_shows_one_step_and_answers_its_tabs(
+    phone: Phone,
+) -> None:
+    """The steps are on the first paint, so they come with the entry (scorer.js): a tab
+    tapped on a slow phone before the modules are in still opens its step."""
+    game = new_game()
+    page = phone()
+    held: list[Any] = []
+    page.route("**/static/js/sync.js", lambda route: held.append(route))
+    page.goto(game_url(game), scripts=False)
+    form = page.locator("#hand-form")
+    form.locator("[aria-current=step]").wait_for()
+    assert page.locator("#phase-before").is_visible()
+    assert not page.locator("#phase-during").is_visible()
+    assert not page.locator("#phase-after").is_visible()
+    assert page.locator(":root[data-ready]").count() == 0
+    form.locator("[data-goto=after]").click()
+    assert page.locator("#phase-after").is_visible()
+    assert not page.locator("#phase-before").is_visible()
+    assert form.locator("button.save").is_visible()
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    page.locator(":root[data-ready]").wait_for(state="attached")
+    # The modules ask for a step through the entry: the dealer's name opens its step.
+    page.locator("[data-open-dealer]").click()
+    assert page.locator("#phase-before").is_visible()
 
 
 # -- offline ----------------------------------------------------------------------------------

@@ -57,13 +57,13 @@ def test_the_watch_link_shows_as_a_qr_code_without_script(phone: Phone) -> None:
     game = new_game()
     page = phone()
     page.context.route("**/*.js", lambda route: route.abort())  # no script at all
-    page.goto(game_url(game) + "share")
+    page.goto(game_url(game) + "share", scripts=False)
     code = page.locator("figure.qr")
     assert decoded(code) == [page.url.split("/c/")[0] + f"/w/{game.watch_slug}/"]
     assert page.locator("input.share").input_value() == decoded(code)[0]
     shot(page, "qr-watch")
     # The code opens the watch page, which follows the game read-only.
-    page.goto(decoded(code)[0])
+    page.goto(decoded(code)[0], scripts=False)
     assert page.locator("#scoreboard").is_visible()
     assert page.locator("#hand-form").count() == 0
     page.errors.clear()  # the scripts this test refused

@@ -14,7 +14,7 @@ import pytest
 from django.db import connections
 
 from games.models import Circle, Game
-from tests.web.test_browser import CHROMIUM, FLAGS, SHOTS
+from tests.web.test_browser import CHROMIUM, FLAGS, SHOTS, scripted
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,7 +51,7 @@ def open_page(
         color_scheme=scheme,
         java_script_enabled=script,
     )
-    page = context.new_page()
+    page = scripted(context.new_page()) if script else context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))

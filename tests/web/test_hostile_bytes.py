@@ -243,7 +243,7 @@ def test_scorer_js_keeps_a_hand_whose_save_is_answered_503() -> None:
     a save sent online and answered 503 goes to the outbox (the browser tests run it)."""
     from pathlib import Path
 
-    script = (Path(__file__).resolve().parents[2] / "static/js/scorer.js").read_text()
+    script = (Path(__file__).resolve().parents[2] / "static/js/outbox.js").read_text()
     flush = script[script.index("function sendWaiting") :]
     flush = flush[: flush.index("function afterSending")]
     assert re.search(r'if \(status === 503\) throw new Error\("try again"\);', flush)

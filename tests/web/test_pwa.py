@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -130,3 +131,89 @@ def test_the_share_page_draws_the_watch_link_for_the_circle_only(client: Client)
     # A watcher holds only the watch link: it names no circle, so it opens no share page.
     assert client.get(f"/c/{game.watch_slug}/g/{game.slug}/share").status_code == 404
     assert client.post(f"/c/{game.circle.slug}/g/{game.slug}/share").status_code == 405
+
+
+# -- the page's script: an entry and the modules it loads -------------------------------------
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "static" / "js"
+IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\./[\w.-]+\.js)["']""")
+
+
+def imported(name: str) -> list[str]:
+    """The modules a script of static/js names, statically or by a dynamic import."""
+    return [path[2:] for path in IMPORT.findall((SCRIPTS / name).read_text())]
+
+
+def module_graph() -> dict[str, list[str]]:
+    """Every module the pages load, from the entry (templates/base.html names scorer.js)."""
+    graph: dict[str, list[str]] = {}
+    todo = ["scorer.js"]
+    while todo:
+        name = todo.pop()
+        if name not in graph:
+            graph[name] = imported(name)
+            todo.extend(graph[name])
+    return graph
+
+
+def test_the_entry_loads_every_module_and_no_module_is_left_over() -> None:
+    graph = module_graph()
+    assert len(graph) > 5
+    assert {path.name for path in SCRIPTS.glob("*.js")} == set(graph)
+    # The entry loads each feature after the page (a dynamic import), none before it.
+    entry = (SCRIPTS / "scorer.js").read_text()
+    assert not re.search(r"^\s*import\s[^(]", entry, re.MULTILINE)
+    assert set(re.findall(r'import\("\./([\w.-]+\.js)"\)', entry)) == set(graph["scorer.js"])
+
+
+def test_every_module_the_pages_import_is_kept_by_the_service_worker(client: Client) -> None:
+    text = client.get("/sw.js").content.decode()
+    shell = json.loads(re.search(r"var SHELL = (\[.*?\]);", text)[1])  # type: ignore[index]
+    assert {f"/static/js/{name}" for name in module_graph()} <= set(shell)
+
+
+def test_the_modules_import_one_another_without_a_circle() -> None:
+    # A circle would also stop the hashed names from settling (collectstatic fails).
+    graph = module_graph()
+    seen: set[str] = set()
+
+    def walk(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, " → ".join((*path, name))
+        if name in seen:
+            return
+        for other in graph[name]:
+            walk(other, (*path, name))
+        seen.add(name)
+
+    walk("scorer.js", ())
+    assert seen == set(graph)
+
+
+def test_collectstatic_names_the_hashed_modules_in_every_import(tmp_path: Path) -> None:
+    from django.conf import settings
+    from django.contrib.staticfiles.storage import staticfiles_storage
+    from django.core.management import call_command
+    from django.templatetags.static import static
+    from django.test import override_settings
+
+    production = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "scorer.static_storage.StaticStorage"},
+    }
+    with override_settings(STATIC_ROOT=tmp_path, STORAGES=production):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        manifest = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
+        for name, imports in module_graph().items():
+            hashed = manifest[f"js/{name}"]
+            assert hashed != f"js/{name}"
+            text = (tmp_path / hashed).read_text()
+            # Each import names the other module's hashed file, which is there.
+            assert sorted(path[2:] for path in IMPORT.findall(text)) == sorted(
+                manifest[f"js/{other}"][3:] for other in imports
+            )
+            assert all((tmp_path / manifest[f"js/{other}"]).is_file() for other in imports)
+        # The page and the service worker name the hashed files too.
+        assert static("js/scorer.js") == f"/static/{manifest['js/scorer.js']}"
+        assert staticfiles_storage.url("js/sync.js") == f"/static/{manifest['js/sync.js']}"
+    # And the test settings' plain names once more, for the tests after this one.
+    assert static("js/scorer.js") == "/static/js/scorer.js"
