@@ -54,8 +54,18 @@ def worker_ready(page: Any) -> None:
     """Waits until the service worker controls the page and keeps a copy of it."""
     page.evaluate("navigator.serviceWorker.ready")
     page.wait_for_function("!!navigator.serviceWorker.controller")
-    kept = "() => caches.open('scorer-pages').then(c => c.match(location.href)).then(Boolean)"
-    page.wait_for_function(kept, polling=100, timeout=10000)
+    # Asked again each time the worker may have written (the page's own polling: a waited-for
+    # function's promise is not awaited, so wait_for_function cannot ask the cache).
+    kept = page.evaluate(
+        """async () => {
+          for (let i = 0; i < 200; i++) {
+            if (await caches.open("scorer-pages").then(c => c.match(location.href))) return true;
+            await new Promise(next => setTimeout(next, 50));
+          }
+          return false;
+        }"""
+    )
+    assert kept, "the page was not kept on the phone"
 
 
 def enter_hand(page: Any, caller: str, trump: str, points: int, last: str) -> None:
