@@ -541,6 +541,7 @@ def test_every_step_fits_one_phone_screen(phone: Phone, variant: str, scheme: st
     page.goto(game_url(game))
     if play is not None:
         play(Hand(page))
+        scores_ready(page)  # the preview of the whole hand is in: nothing redraws the steps
     form = page.locator("#hand-form")
     steps = [key for key in ("before", "during", "after") if form.locator(f"#phase-{key}").count()]
     for key in steps or ["all"]:
