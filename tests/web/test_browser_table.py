@@ -548,6 +548,11 @@ def test_every_step_fits_one_phone_screen(phone: Phone, variant: str, scheme: st
         if key != "all":
             step(form, key)
             expect(form.locator(f"#phase-{key}")).to_be_visible()
+        # The step settles (the scoreboard redrawn by a poll, the preview answered) and then
+        # fits, its button with it, with the page at its top.
+        page.evaluate("window.scrollTo(0, 0)")
+        button = form.locator(".entry-foot button:visible").first
+        expect(button).to_be_in_viewport(ratio=1)
         shot(page, f"step-{variant}-{key}-{scheme}")
         assert fits_the_screen(page), (variant, key)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
