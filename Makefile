@@ -12,7 +12,7 @@ AXE := $(AXE_DIR)/node_modules/axe-core/axe.min.js
 PYTHON ?= $(shell for c in python3.13 python3.12 python3 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3; do \
 	$$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1 && { command -v $$c || echo $$c; } && break; done)
 
-.PHONY: run lan test bench bench-load mutation lint check clean messages
+.PHONY: run lan test test-deps bench bench-load mutation lint check clean messages
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then echo "Scorer needs Python 3.12 or newer (python3.13, python3.12 or pyenv); none was found." >&2; exit 1; fi
@@ -37,8 +37,12 @@ $(AXE): $(AXE_DIR)/package.json $(AXE_DIR)/package-lock.json
 	@command -v npm >/dev/null 2>&1 || { echo "npm is missing: the axe test is skipped (apt-get install -y npm)" >&2; exit 0; }; \
 		npm ci --prefix $(AXE_DIR) --no-audit --no-fund --loglevel=error && touch $@
 
-test: $(TEST_STAMP) $(AXE)
-	$(PY) -m pytest
+# Every test, in one process. CI (.ci/run) runs the same tests in three parts, each on two
+# processes (pytest-xdist): `make test PYTEST_ARGS="-n 2"` does too.
+test: test-deps
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+test-deps: $(TEST_STAMP) $(AXE)
 
 # The translations: gather every marked string into locale/*/LC_MESSAGES/django.po, then
 # compile them. Needs Debian's gettext (xgettext, msgfmt); the compiled django.mo files are

@@ -17,5 +17,6 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405 (live-server threads must
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, not shared-cache memory: the browser tests' server threads then read while
-    # another writes, as they do in production.
+    # another writes, as they do in production. Under pytest-xdist, pytest-django gives each
+    # worker a file of its own (.test-db.sqlite3_gw0, _gw1, ...), as it does PostgreSQL's.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405

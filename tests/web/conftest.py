@@ -25,3 +25,13 @@ def _rate_limits_start_from_zero(request: Any) -> None:
 
         request.getfixturevalue("_django_db_helper")
         cache.clear()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    # Every test of a browser module is a browser test, marked or not: CI runs the browser
+    # part (`-m browser`) and the database part (`-m "not browser"`) apart, and a test of
+    # such a module left unmarked would then run in the wrong one.
+    for item in items:
+        if item.path.name.startswith("test_browser"):
+            item.add_marker(pytest.mark.browser)

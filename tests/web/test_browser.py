@@ -16,7 +16,15 @@ from games.models import Game
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+# Screenshots are for a person to look at, and nothing compares them: they are written only
+# when asked for, with SCORER_SHOTS set (to 1 for screenshots/, or to a folder of one's own).
+# The pictures a test reads back (the QR codes) are taken in memory whatever it says.
+WANTED = os.environ.get("SCORER_SHOTS", "")
+SHOTS = (
+    Path(WANTED)
+    if WANTED not in ("", "0", "1")
+    else Path(__file__).resolve().parents[2] / "screenshots"
+)
 CONFLICT = "Failed to load resource: the server responded with a status of 409"
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -63,7 +71,6 @@ def phones(live_server: Any, expected: tuple[str, ...] = EXPECTED) -> Iterator[A
     `expected` ones, or any script error, fails the test at the end."""
     from playwright.sync_api import sync_playwright
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
     pages: list[Any] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -103,7 +110,6 @@ def phones(live_server: Any, expected: tuple[str, ...] = EXPECTED) -> Iterator[A
 def page(live_server: Any, request: Any) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
-    SHOTS.mkdir(exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         context = browser.new_context(
@@ -127,14 +133,49 @@ def page(live_server: Any, request: Any) -> Iterator[Any]:
         connections.close_all()
         failed = getattr(request.node, "rep_call", None)
         if failed is not None and failed.failed:
+            # A failed test keeps its page for a look, asked for or not.
             name = f"failed-{request.node.name}"
+            SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
             (SHOTS / f"{name}.html").write_text(f"<!-- {page.url} -->\n" + page.content())
         browser.close()
 
 
+def picture(target: Any, name: str, **options: Any) -> None:
+    """A screenshot of a page or an element in SHOTS, only when SCORER_SHOTS asks for it."""
+    if WANTED in ("", "0"):
+        return
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    target.screenshot(path=str(SHOTS / f"{name}.png"), **options)
+
+
 def shot(page: Any, name: str) -> None:
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, caret="initial")
+    picture(page, name, full_page=True, caret="initial")
+
+
+def progress_sent(page: Any, **fields: str) -> Any:
+    """A context that ends once the hand in progress has stored `fields` from this phone (the
+    answer to the post that carried them): what a typed number waits for (0.6 s after the
+    last key), without waiting a time."""
+
+    def carries(response: Any) -> bool:
+        asked = response.request
+        if asked.method != "POST" or not asked.url.endswith("/progress"):
+            return False
+        body = asked.post_data or ""
+        return all(f'name="{k}"\r\n\r\n{v}\r\n' in body for k, v in fields.items())
+
+    return page.expect_response(carries)
+
+
+def polled(page: Any, changed: bool = False) -> Any:
+    """A context that ends with this phone's next poll answered (with a change, if asked):
+    what "nothing changes for a while" waits for, instead of a time."""
+
+    def poll(response: Any) -> bool:
+        return "/live?" in response.url and (not changed or response.status == 200)
+
+    return page.expect_response(poll)
 
 
 def record(
@@ -316,7 +357,8 @@ def test_the_game_page_keeps_the_screen_awake(page: Any, live_server: Any) -> No
     page.goto(f"/c/{game.circle.slug}/g/{game.slug}/")
     page.wait_for_function("window.__wake === 1")
     page.goto(f"/w/{game.watch_slug}/")
-    page.wait_for_timeout(300)
+    # The game page asks on DOMContentLoaded, which is over once goto has seen the load.
+    page.wait_for_load_state("load")
     assert page.evaluate("window.__wake") == 0  # the watch page does not take it
 
 
@@ -370,8 +412,10 @@ def test_deleting_a_hand_asks_first_and_renumbers(page: Any, live_server: Any) -
         dialog.dismiss() if len(asked) == 1 else dialog.accept()
 
     page.on("dialog", answer)
-    page.locator('.hand[data-number="2"]').get_by_role("link", name="Delete").click()
-    page.wait_for_timeout(300)
+    # The question is asked, and answered, before the click returns; "cancel" sends nothing.
+    with page.expect_event("dialog"):
+        page.locator('.hand[data-number="2"]').get_by_role("link", name="Delete").click()
+    assert len(asked) == 1
     assert page.locator('.hand[data-number="3"]').count() == 1  # the first answer was "cancel"
     page.locator('.hand[data-number="2"]').get_by_role("link", name="Delete").click()
     page.locator('.hand[data-number="3"]').wait_for(state="detached")

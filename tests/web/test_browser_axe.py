@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from games.engine.registry import VARIANTS as REGISTRY
 from games.models import Circle, Game
 from tests.web.test_browser import CHROMIUM, EXPECTED, phones
 
@@ -33,7 +34,9 @@ if not AXE.exists() and not os.environ.get("REQUIRE_BROWSER"):
     pytest.skip("axe-core is not installed (make test installs it)", allow_module_level=True)
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
-VARIANTS = ["klaberjass", "terz", "euchre", "304", "304-widow", "hoskin", "hoskin-tekli"]
+# Every game the engine offers, so a game added later is checked without a word here; each
+# has its record in tests/records (test_every_game_the_registry_offers_has_a_record).
+VARIANTS = list(REGISTRY)
 SERIOUS = ("serious", "critical")
 # The 400 and 404 pages, and a refused import, are answered with their status on purpose.
 REFUSED = "Failed to load resource: the server responded with a status of 40"
@@ -120,6 +123,11 @@ def setting(live_server: Any) -> Iterator[tuple[Any, Circle, dict[str, Game]]]:
     # A hand undone: the game page shows it under "Removed hands".
     games["klaberjass"].undo_hand(games["klaberjass"].live_hands().last().pk)
     yield live_server, circle, games
+
+
+def test_every_game_the_registry_offers_has_a_record() -> None:
+    assert "coinche" in VARIANTS
+    assert sorted(path.stem for path in RECORDS.glob("*.json")) == sorted(VARIANTS)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -10,11 +10,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from games.engine import VARIANTS
 from games.engine.game import score_game
 from games.models import Game
-from tests.web.test_browser import CHROMIUM, PHONE, SHOTS, phones, step
+from tests.web.test_browser import CHROMIUM, PHONE, phones, picture, progress_sent, step
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -93,6 +94,13 @@ def phone(live_server: Any) -> Iterator[Callable[..., Any]]:
         yield open_phone
 
 
+def top(page: Any) -> None:
+    """The page at its top: a smooth scroll still under way (the scoreboard brought into view
+    after a save) stops there."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function("() => window.scrollY === 0")
+
+
 class Table:
     """One phone at the table, entering the hands and looking at every step."""
 
@@ -103,17 +111,16 @@ class Table:
         self.shots: list[str] = []
 
     def shot(self, name: str) -> None:
-        path = SHOTS / f"coinche-{self.scheme}-{name}.png"
-        self.page.screenshot(path=str(path), caret="initial")
-        self.shots.append(path.name)
+        path = f"coinche-{self.scheme}-{name}"
+        picture(self.page, path, caret="initial")
+        self.shots.append(path)
 
     def look(self, name: str) -> None:
         """The step on screen: photographed, on one screen, no wider than the phone, and
         every target big enough to tap. (The notice of the hand just saved, with its Undo,
         goes after five seconds.)"""
         self.page.locator(".notice[data-fade]").wait_for(state="detached", timeout=7000)
-        self.page.wait_for_timeout(250)
-        self.page.evaluate("window.scrollTo(0, 0)")
+        top(self.page)
         self.shot(name)
         assert fits_the_screen(self.page), name
         assert self.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], name
@@ -135,8 +142,8 @@ class Table:
     def points(self, ours: int) -> None:
         """Type the first team's card points (the other's fill in). A typed number reaches
         the hand in progress after a pause of 0.6 s: a table is never quicker than that."""
-        self.form.locator("#id_points_0").fill(str(ours))
-        self.page.wait_for_timeout(800)
+        with progress_sent(self.page, points_0=str(ours)):
+            self.form.locator("#id_points_0").fill(str(ours))
 
     def save(self, number: int) -> None:
         self.page.locator("#preview .preview-title", has_text="This hand scores").wait_for()
@@ -270,9 +277,9 @@ def test_a_coinche_game_to_1000_on_a_phone(phone: Callable[..., Any], scheme: st
     form.locator(".check-btn", has_text="Coinche ×2").click()
     table.look("4-before")
     form.locator("summary", has_text="Type the whole auction").click()
-    form.locator("#id_auction").fill("90c")
+    with progress_sent(page, auction="90c"):
+        form.locator("#id_auction").fill("90c")
     table.seat("Who coinched?", "Anne")
-    page.wait_for_timeout(900)
     table.shot("4-before-who-coinched")
     table.go("after")
     table.points(64)
@@ -316,8 +323,7 @@ def test_a_coinche_game_to_1000_on_a_phone(phone: Callable[..., Any], scheme: st
     form.get_by_role("button", name="Save hand").click()
     page.locator(".banner").wait_for()
     assert "Bruno & Denis win" in page.locator(".banner").inner_text()
-    page.wait_for_timeout(800)  # the scoreboard is scrolled into view smoothly
-    page.evaluate("window.scrollTo(0, 0)")
+    top(page)  # the scoreboard was being scrolled into view smoothly
     table.shot("7-won")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert wider_than_the_phone(page) == []
@@ -384,8 +390,8 @@ def test_announcements_are_built_in_a_few_taps_and_judged_at_once(
     table.shot("announcements-during-three")
     assert wider_than_the_phone(page) == [] and small_targets(page) == []
     table.go("after")
-    form.locator("#id_points_1").fill("100")
-    page.wait_for_timeout(800)
+    with progress_sent(page, points_1="100", points_0="52"):
+        form.locator("#id_points_1").fill("100")
     assert form.locator("#id_points_0").input_value() == "52"
     table.seat("Last trick", BD)
     page.locator("#preview .preview-scores", has_text="+360").wait_for()
@@ -410,7 +416,7 @@ def test_forty_character_names_never_widen_a_step(phone: Callable[..., Any]) -> 
     folds.evaluate_all("els => els.forEach(e => e.open = true)")
     for key in ("before", "during", "after"):
         table.go(key)
-        page.wait_for_timeout(200)
+        expect(page.locator(f"#phase-{key}")).to_be_visible()
         table.shot(f"long-names-{key}")
         assert wider_than_the_phone(page) == [], key
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], key

@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from games.models import Circle, Game
-from tests.web.test_browser import CHROMIUM, SHOTS, phones, step
+from tests.web.test_browser import CHROMIUM, phones, picture, step
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -115,22 +116,22 @@ def test_the_game_page_each_step_and_the_stats_fit_the_phone(
     page.goto(f"/c/{game.circle.slug}/g/{game.slug}/")
     looks_translated(page, language, direction)
     fits(page, viewport["width"])
-    page.screenshot(path=str(SHOTS / f"lang-{language}-{variant}-{size}-game.png"))
+    picture(page, f"lang-{language}-{variant}-{size}-game")
     form = page.locator("#hand-form")
     for key in ("before", "during", "after"):
         if form.locator(f"#phase-{key}").count() == 0:
             continue
         step(form, key)
-        page.wait_for_timeout(200)
+        expect(form.locator(f"#phase-{key}")).to_be_visible()
         fits(page, viewport["width"])
-        page.screenshot(path=str(SHOTS / f"lang-{language}-{variant}-{size}-{key}.png"))
+        picture(page, f"lang-{language}-{variant}-{size}-{key}")
     page.goto(f"/c/{game.circle.slug}/g/{game.slug}/?hands=sheet")
     fits(page, viewport["width"])
-    page.screenshot(path=str(SHOTS / f"lang-{language}-{variant}-{size}-sheet.png"), full_page=True)
+    picture(page, f"lang-{language}-{variant}-{size}-sheet", full_page=True)
     page.goto(f"/c/{game.circle.slug}/stats?variant={variant}")
     looks_translated(page, language, direction)
     fits(page, viewport["width"])
-    page.screenshot(path=str(SHOTS / f"lang-{language}-{variant}-{size}-stats.png"), full_page=True)
+    picture(page, f"lang-{language}-{variant}-{size}-stats", full_page=True)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -147,7 +148,7 @@ def test_hebrew_mirrors_the_page_and_keeps_scores_readable(phone: Any, scheme: s
     signs = page.evaluate(NEGATIVES)
     assert signs, "no negative score on the page"
     assert all(direction == "ltr" for _, direction in signs), signs
-    page.screenshot(path=str(SHOTS / f"lang-he-hoskin-{scheme}.png"), full_page=True)
+    picture(page, f"lang-he-hoskin-{scheme}", full_page=True)
 
 
 def test_the_menu_picker_changes_the_language_and_the_phone_remembers_it(phone: Any) -> None:
@@ -164,7 +165,7 @@ def test_the_menu_picker_changes_the_language_and_the_phone_remembers_it(phone: 
     assert page.locator("html").get_attribute("lang") == "ru"
     page.goto(f"/c/{game.circle.slug}/")
     assert page.locator("html").get_attribute("lang") == "ru"
-    page.screenshot(path=str(SHOTS / "lang-ru-circle.png"), full_page=True)
+    picture(page, "lang-ru-circle", full_page=True)
 
 
 @pytest.mark.parametrize("language", ["ru", "uk", "ta"])
@@ -177,4 +178,4 @@ def test_the_meld_calculator_names_its_cards_within_a_narrow_phone(
     page.goto(f"/c/{circle.slug}/melds")
     assert page.locator("html").get_attribute("lang") == language
     fits(page, 360)
-    page.screenshot(path=str(SHOTS / f"lang-{language}-melds-360.png"), full_page=True)
+    picture(page, f"lang-{language}-melds-360", full_page=True)

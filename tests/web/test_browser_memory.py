@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.models import Circle, Game
-from tests.web.test_browser import CHROMIUM, PHONE, SHOTS, phones, shot
+from tests.web.test_browser import CHROMIUM, PHONE, phones, picture, shot
 from tests.web.test_stats import play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -91,7 +91,7 @@ def test_the_stats_page_on_a_phone(phone: Phone, circle_played: Circle, scheme: 
     )
     assert len(set(strokes)) == len(strokes) == 5
     shot(page, f"stats-390-{scheme}")
-    page.locator("figure.chart").screenshot(path=str(SHOTS / f"stats-chart-{scheme}.png"))
+    picture(page.locator("figure.chart"), f"stats-chart-{scheme}")
     page.get_by_role("link", name="Klaberjass").click()
     page.get_by_role("heading", name="Best hands").wait_for()
     check_phone_page(page, 390)

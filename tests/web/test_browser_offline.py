@@ -11,13 +11,12 @@ import io
 import os
 import shutil
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from games.models import Circle, Game
-from tests.web.test_browser import CHROMIUM, EXPECTED, phones, step
+from tests.web.test_browser import CHROMIUM, EXPECTED, phones, picture, step
 from tests.web.test_pwa import module_graph
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,7 +26,6 @@ if not shutil.which(CHROMIUM) and not os.environ.get("REQUIRE_BROWSER"):
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-SHOTS = Path(os.environ.get("SCORER_SHOTS", Path(__file__).resolve().parents[2] / "screenshots"))
 # Without signal a request that is tried fails, and Chromium says so on the console.
 OFFLINE = ("Failed to load resource: net::ERR_INTERNET_DISCONNECTED",)
 Phone = Callable[..., Any]
@@ -41,7 +39,7 @@ def phone(live_server: Any) -> Iterator[Phone]:
 
 
 def shot(page: Any, name: str) -> None:
-    page.screenshot(path=str(SHOTS / f"{name}.png"), caret="initial")
+    picture(page, name, caret="initial")
 
 
 def new_game(names: list[str] | None = None) -> Game:
@@ -57,12 +55,18 @@ def worker_ready(page: Any) -> None:
     """Waits until the service worker controls the page and keeps a copy of it."""
     page.evaluate("navigator.serviceWorker.ready")
     page.wait_for_function("!!navigator.serviceWorker.controller")
-    kept = "caches.open('scorer-pages').then(c => c.match(location.href)).then(Boolean)"
-    for _ in range(100):
-        if page.evaluate(kept):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the page was not kept on the phone")
+    # Asked again each time the worker may have written (the page's own polling: a waited-for
+    # function's promise is not awaited, so wait_for_function cannot ask the cache).
+    kept = page.evaluate(
+        """async () => {
+          for (let i = 0; i < 200; i++) {
+            if (await caches.open("scorer-pages").then(c => c.match(location.href))) return true;
+            await new Promise(next => setTimeout(next, 50));
+          }
+          return false;
+        }"""
+    )
+    assert kept, "the page was not kept on the phone"
 
 
 def enter_hand(page: Any, caller: str, trump: str, points: int, last: str) -> None:
@@ -425,12 +429,9 @@ def test_a_save_answered_503_waits_on_the_phone_and_goes_when_the_server_is_back
     page.locator("#outbox .outbox-hand").first.wait_for()
     assert "not sent yet" in page.locator("#outbox .outbox-hand").first.inner_text()
     # Sent from the outbox while the server still answers 503: it keeps waiting.
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    with page.expect_response(lambda r: r.url.endswith("/hands") and r.status == 503):
+        page.evaluate("window.dispatchEvent(new Event('online'))")
     page.wait_for_function("document.querySelector('#outbox .outbox-hand')")
-    for _ in range(100):
-        if len(answered) >= 2:
-            break
-        page.wait_for_timeout(50)
     assert len(answered) >= 2
     assert "not sent yet" in page.locator("#outbox .outbox-hand").first.inner_text()
     assert page.locator("#outbox .outbox-hand.refused").count() == 0

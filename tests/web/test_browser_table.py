@@ -14,7 +14,16 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Circle, Game, HandInProgress
-from tests.web.test_browser import CHROMIUM, PHONE, SHOTS, declare, phones, step
+from tests.web.test_browser import (
+    CHROMIUM,
+    PHONE,
+    declare,
+    phones,
+    picture,
+    polled,
+    progress_sent,
+    step,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,7 +59,18 @@ LIVE: dict[str, str] = {}
 
 
 def shot(page: Any, name: str) -> None:
-    page.screenshot(path=str(SHOTS / f"{name}.png"), caret="initial")
+    picture(page, name, caret="initial")
+
+
+# Counts the polls a page sends, as its script opens them (before any network sees them).
+COUNT_POLLS = """
+window.__polls = 0;
+const open = XMLHttpRequest.prototype.open;
+XMLHttpRequest.prototype.open = function (method, url) {
+  if (String(url).includes("/live?")) window.__polls++;
+  return open.apply(this, arguments);
+};
+"""
 
 
 class Taps:
@@ -76,6 +96,16 @@ class Taps:
         self.digits += len(digits)
         if then_next:
             self.page.keyboard.press("Enter")
+
+
+def frames(page: Any, until: Callable[[], bool], most: int = 600) -> None:
+    """Lets the page draw frames until `until()` holds: a route handler (the test's own code)
+    runs only while Playwright waits on the page, so this is how the test waits on it."""
+    for _ in range(most):
+        if until():
+            return
+        page.evaluate("() => new Promise(requestAnimationFrame)")
+    raise AssertionError(f"still not so after {most} frames")
 
 
 def scores_ready(page: Any) -> None:
@@ -126,6 +156,9 @@ def test_no_poll_goes_while_this_phone_saves(phone: Phone) -> None:
     would tell the save as if another phone had made it, without the Undo."""
     game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
     ann = phone()
+    # The page's clock is the test's: the time between polls passes at once, when told to.
+    ann.clock.install()
+    ann.add_init_script(COUNT_POLLS)
     ann.goto(game_url(game))
     form = ann.locator("#hand-form")
     form.locator("fieldset", has_text="Who called").get_by_text("Cleo", exact=True).click()
@@ -137,16 +170,13 @@ def test_no_poll_goes_while_this_phone_saves(phone: Phone) -> None:
     # The save reaches the server and is stored; its answer is held back a while.
     held: list[Any] = []
     ann.route("**/hands", lambda route: held.append((route, route.fetch())))
-    polls: list[str] = []
-    form.get_by_role("button", name="Save hand").click()
-    for _ in range(100):
-        if held:
-            break
-        ann.wait_for_timeout(50)
-    assert held and game.live_hands().count() == 1
-    ann.on("request", lambda asked: polls.append(asked.url) if "/live?" in asked.url else None)
-    ann.wait_for_timeout(2500)  # longer than the 2 s between polls
-    assert polls == []
+    with ann.expect_request("**/hands"):
+        form.get_by_role("button", name="Save hand").click()
+    polls = ann.evaluate("() => window.__polls")
+    ann.clock.run_for(5000)  # two polls' time and more
+    assert ann.evaluate("() => window.__polls") == polls
+    frames(ann, until=lambda: bool(held))
+    assert game.live_hands().count() == 1
     route, answer = held[0]
     route.fulfill(response=answer)
     notice = ann.locator(".notice", has_text="Hand 1 saved: Cleo ♠")
@@ -225,9 +255,9 @@ def test_a_reload_mid_hand_loses_nothing(phone: Phone) -> None:
     step(form, "during")
     declare(form, "Ann", 4, "A", "H")
     step(form, "after")
-    form.locator("#id_points_0").fill("70")
-    page.wait_for_function("() => document.querySelector('#id_points_1').value === '82'")
-    page.wait_for_timeout(900)  # the typed number goes after a short pause
+    with progress_sent(page, points_0="70", points_1="82"):  # after a short pause
+        form.locator("#id_points_0").fill("70")
+    expect(form.locator("#id_points_1")).to_have_value("82")
     page.reload()
     form = page.locator("#hand-form")
     assert form.locator("#phase-after").is_visible()  # back where this phone was
@@ -287,7 +317,12 @@ def test_a_klaberjass_exact_tie_with_no_final_tiebreak_scores_nothing(phone: Pho
     step(form, "during")
     declare(form, "Ben", 4, "Q", "S")
     declare(form, "Ann", 4, "Q", "H")
-    form.locator("#preview", has_text="no sequences score").wait_for(timeout=5000)
+    preview = form.locator("#preview")
+    expect(preview).to_contain_text("no sequences score", timeout=5000)
+    # Both runs are shown, neither counts, and no card points are asked for yet.
+    expect(preview.locator(".verdict-list li")).to_have_count(2)
+    expect(preview.locator(".verdict-list li.counted")).to_have_count(0)
+    assert form.locator("#id_points_0").input_value() == ""
     shot(page, "table-klaberjass-tie-none")
 
 
@@ -316,7 +351,14 @@ def test_terz_combinations_are_judged_before_any_card_points(
         builder.locator('[data-step="length"]').get_by_text(f"{cards} cards").click()
         builder.locator('[data-step="top"]').get_by_text(top, exact=True).click()
         builder.locator(f'[data-step="suit"] .suit-{suit}').click()
-    form.locator("#preview", has_text=rule).wait_for(timeout=5000)
+    preview = form.locator("#preview")
+    expect(preview).to_contain_text(rule, timeout=5000)
+    # One combination counts, the winner's; no card points are asked for yet.
+    winner = "Ann" if rule in ("Ann announced first", "the higher value wins") else "Ben"
+    counted = preview.locator(".verdict-list li.counted")
+    expect(counted).to_have_count(1)
+    expect(counted).to_contain_text(winner)
+    assert form.locator("#id_points_0").input_value() == ""
     shot(page, f"table-terz-{rule.split()[-1]}")
 
 
@@ -325,8 +367,8 @@ def test_the_helper_judges_the_hand_and_use_in_this_hand_carries_it_back(phone: 
     page = phone()
     page.goto(game_url(game))
     form = page.locator("#hand-form")
-    form.locator(".suit-btn.suit-H").click()
-    page.wait_for_timeout(300)
+    with progress_sent(page, trump="H"):  # the helper reads the hand in progress
+        form.locator(".suit-btn.suit-H").click()
     page.locator(".menu summary").click()
     page.get_by_role("link", name="Declarations helper").click()
     assert page.locator("#id_trump_1").is_checked()  # the hand's trump came along
@@ -499,12 +541,18 @@ def test_every_step_fits_one_phone_screen(phone: Phone, variant: str, scheme: st
     page.goto(game_url(game))
     if play is not None:
         play(Hand(page))
+        scores_ready(page)  # the preview of the whole hand is in: nothing redraws the steps
     form = page.locator("#hand-form")
     steps = [key for key in ("before", "during", "after") if form.locator(f"#phase-{key}").count()]
     for key in steps or ["all"]:
         if key != "all":
             step(form, key)
-        page.wait_for_timeout(300)
+            expect(form.locator(f"#phase-{key}")).to_be_visible()
+        # The step settles (the scoreboard redrawn by a poll, the preview answered) and then
+        # fits, its button with it, with the page at its top.
+        page.evaluate("window.scrollTo(0, 0)")
+        button = form.locator(".entry-foot button:visible").first
+        expect(button).to_be_in_viewport(ratio=1)
         shot(page, f"step-{variant}-{key}-{scheme}")
         assert fits_the_screen(page), (variant, key)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -578,11 +626,11 @@ def test_the_gomu_pickers_fill_in_its_points_and_the_trick_total(phone: Phone) -
         form.locator(f"#id_gomu_card_{i}").select_option(rank)
     assert form.locator("#id_gomu_points").input_value() == "29"
     step(form, "after")
-    form.locator("#id_tricks_0").fill("71")
-    form.locator("#id_tricks_1").fill("90")
+    with progress_sent(page, tricks_1="90"):
+        form.locator("#id_tricks_0").fill("71")
+        form.locator("#id_tricks_1").fill("90")
     # 480 − 71 − 90 − the gömü's 29 = 290, as in the spec's example.
     assert form.locator("#id_tricks_2").input_value() == "290"
-    page.wait_for_timeout(900)
     assert HandInProgress.of(game).fields["gomu_points"] == "29"
 
 
@@ -617,9 +665,9 @@ def test_the_watch_page_follows_the_hand_in_progress(phone: Phone) -> None:
     form.locator(".suit-btn.suit-H").click()
     step(form, "during")
     declare(form, "Ben", 4, "Q", "S")
-    tv.locator(".progress-line", has_text="Hand 1 · Ann called ♥ · Ben: 4-card run 9–Q♠").wait_for(
-        timeout=3500
-    )
+    line = tv.locator(".progress-line")
+    expect(line).to_have_text("Hand 1 · Ann called ♥ · Ben: 4-card run 9–Q♠", timeout=3500)
+    assert line.count() == 1
     shot(tv, "watch-hand-in-progress")
 
 
@@ -632,16 +680,20 @@ def test_on_one_box_the_later_phone_wins_and_both_show_it(phone: Phone) -> None:
         step(page.locator("#hand-form"), "after")
     # Ann types 90 and keeps her cursor in the box; Ben then types 100 in the same box.
     ann.locator("#id_points_0").click()
-    ann.keyboard.type("90")
-    ann.wait_for_timeout(900)
-    ben.locator("#id_points_0").fill("100")
-    ben.locator("#id_points_0").blur()
-    ben.wait_for_timeout(900)
-    ann.wait_for_timeout(2500)  # Ann's phone polls while her cursor is still in the box
+    with progress_sent(ann, points_0="90"):
+        ann.keyboard.type("90")
+    with progress_sent(ben, points_0="100"):
+        ben.locator("#id_points_0").fill("100")
+        ben.locator("#id_points_0").blur()
+    # Ann's phone polls while her cursor is still in the box: Ben's 52 reaches the other box.
+    expect(ann.locator("#id_points_1")).to_have_value("52", timeout=5000)
     ann.locator("#id_points_0").blur()  # Ann leaves the box without typing anything new
-    ann.wait_for_function("() => document.querySelector('#id_points_0').value === '100'")
+    expect(ann.locator("#id_points_0")).to_have_value("100")
     assert ann.locator("#id_points_1").input_value() == "52"
-    ben.wait_for_timeout(2500)
+    # Two of Ben's polls later (the second asked after Ann left the box), his 100 stands.
+    for _ in range(2):
+        with polled(ben):
+            pass
     assert ben.locator("#id_points_0").input_value() == "100"
     fields = HandInProgress.of(game).fields
     assert (fields["points_0"], fields["points_1"]) == ("100", "52")

@@ -161,6 +161,10 @@ class Site:
 
 @pytest.fixture
 def site(db: Any) -> Site:
+    return make_site()
+
+
+def make_site() -> Site:
     circle = Circle.objects.create(name="Friday")
     games = []
     for key in VARIANTS:
@@ -329,7 +333,8 @@ VOLATILE = {"created", "updated", "finished", "idempotency_key", "slug", "watch_
 class Walk:
     site: Site
     sent: int = 0
-    failures: list[str] = field(default_factory=list)
+    # What went wrong, by the name of the URL pattern the request was sent to ("" for none).
+    failures: dict[str, list[str]] = field(default_factory=dict)
     reached: set[str] = field(default_factory=set)
     link_parameters: set[str] = field(default_factory=set)
     endpoints: dict[tuple[str, tuple[str, ...]], Form] = field(default_factory=dict)
@@ -337,6 +342,9 @@ class Walk:
 
     def __post_init__(self) -> None:
         self.rows = snapshot()
+
+    def fail(self, url: str, message: str) -> None:
+        self.failures.setdefault(_route_name(url), []).append(message)
 
     def send(
         self,
@@ -358,17 +366,17 @@ class Walk:
         status, changed, content = self._send(client, method, url, data)
         where = f"{persona} {method.upper()} {url[:120]} {what}"
         if status >= 500:
-            self.failures.append(f"{where}: {status}")
+            self.fail(url, f"{where}: {status}")
         elif changed and status >= 400:
-            self.failures.append(f"{where}: refused ({status}) but rows changed")
+            self.fail(url, f"{where}: refused ({status}) but rows changed")
         elif changed and persona == "watcher" and params(_route(url)):
-            self.failures.append(f"{where}: a watch link changed rows ({status})")
+            self.fail(url, f"{where}: a watch link changed rows ({status})")
         elif (
             changed
             and must_refuse is not None
             and self._send(client, method, url, must_refuse)[2] != content
         ):
-            self.failures.append(f"{where}: taken as a number ({status})")
+            self.fail(url, f"{where}: taken as a number ({status})")
         self.reached.add(_route_name(url))
         return status
 
@@ -388,7 +396,7 @@ class Walk:
                 status = response.status_code
             except Exception as error:  # the test client re-raises what would be a 500
                 status = 500
-                self.failures.append(f"{method.upper()} {url[:120]}: {error!r:.300}")
+                self.fail(url, f"{method.upper()} {url[:120]}: {error!r:.300}")
             else:
                 # Rows can only have changed if something was written; most requests write
                 # nothing, and the checksum is then not needed.
@@ -443,7 +451,7 @@ def crawl(
         seen.add(key)
         response = client.get(key)
         if response.status_code >= 500:
-            walk.failures.append(f"GET {key} while crawling: {response.status_code}")
+            walk.fail(key, f"GET {key} while crawling: {response.status_code}")
         if response.status_code < 400:
             pages.append(key)
         if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
@@ -500,8 +508,69 @@ def quiet_request_log() -> Iterator[None]:
     logger.setLevel(level)
 
 
-@pytest.mark.usefixtures("quiet_request_log")
-def test_no_input_anywhere_is_a_server_error_or_a_wrong_change(site: Site) -> None:
+@dataclass
+class Walked:
+    """What the walk of the whole site found: each URL pattern's case reads its own part."""
+
+    walk: Walk
+    games: list[Game]
+    actions: set[str]
+    file_fields: int
+
+
+@pytest.fixture(scope="module")
+def walked(django_db_setup: Any, django_db_blocker: Any) -> Walked:
+    """The walk, once for all the cases below, in a transaction rolled back at its end."""
+    from django.core.cache import cache
+
+    logger = logging.getLogger("django.request")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)  # thousands of 4xx would each log a warning
+    try:
+        with django_db_blocker.unblock(), transaction.atomic():
+            cache.clear()  # the rate limits' counts start from zero
+            site = make_site()
+            walk, forms, file_fields = walk_site(site)
+            actions = {a.split(" ")[-1] for f in forms for a in f.actions}
+            found = Walked(walk, list(site.games), actions, len(file_fields))
+            transaction.set_rollback(True)
+    finally:
+        logger.setLevel(level)
+    return found
+
+
+# Every URL pattern is a case of its own ("" gathers what resolves to none).
+ROUTE_NAMES = [*dict.fromkeys(name for _, name in routes()), ""]
+
+
+@pytest.mark.django_db  # so the test database is made; the walk itself is done once, above
+@pytest.mark.xdist_group("hostile-walk")
+@pytest.mark.parametrize("route", ROUTE_NAMES, ids=[name or "(no pattern)" for name in ROUTE_NAMES])
+def test_no_input_anywhere_is_a_server_error_or_a_wrong_change(walked: Walked, route: str) -> None:
+    walk = walked.walk
+    if route:
+        assert route in walk.reached, f"the walk never requested {route}"
+    failures = walk.failures.get(route, [])
+    assert not failures, f"{len(failures)} requests to {route or 'no pattern'}:\n" + "\n".join(
+        failures[:60]
+    )
+
+
+@pytest.mark.django_db  # so the test database is made; the walk itself is done once, above
+@pytest.mark.xdist_group("hostile-walk")
+def test_the_walk_sends_every_games_hand_form_and_an_import(walked: Walked) -> None:
+    for game in walked.games:
+        for needed in ("hands", "preview"):
+            assert any(f"/g/{game.slug}/{needed}" in a for a in walked.actions), (
+                game.variant,
+                needed,
+            )
+    assert walked.file_fields, "the walk found no import form"
+    assert walked.walk.sent > 1000
+
+
+def walk_site(site: Site) -> tuple[Walk, list[Form], list[tuple[str, Field]]]:
+    """Sends every request of the walk (each rolled back), noting what went wrong."""
     walk = Walk(site)
     member, watcher = Client(), Client()
     all_routes = list(routes())
@@ -631,19 +700,9 @@ def test_no_input_anywhere_is_a_server_error_or_a_wrong_change(site: Site) -> No
                 member, "post", url, {f.name: upload}, persona="member", what=f"file: {label}"
             )
             if label.startswith("refused:") and status < 400:
-                walk.failures.append(f"POST {url} file {label}: accepted ({status})")
+                walk.fail(url, f"POST {url} file {label}: accepted ({status})")
 
-    # The walk saw what it should: every route, and the hand form of every game.
-    missing = {name for _, name in all_routes} - walk.reached
-    assert not missing, f"routes the walk never requested: {sorted(missing)}"
-    actions = {a.split(" ")[-1] for f in forms for a in f.actions}
-    for game in site.games:
-        for needed in ("hands", "preview"):
-            assert any(f"/g/{game.slug}/{needed}" in a for a in actions), (game.variant, needed)
-    assert file_fields, "the walk found no import form"
-    assert not walk.failures, f"{len(walk.failures)} of {walk.sent} requests:\n" + "\n".join(
-        walk.failures[:60]
-    )
+    return walk, forms, file_fields
 
 
 def _route(url: str) -> str:
