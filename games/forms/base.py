@@ -3,24 +3,28 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from dataclasses import field as dataclass_field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from django import forms
-from django.utils import formats, translation
+from django.utils import translation
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine import VARIANTS, HandError, ScorerError
 from games.engine.cards import Rank, Suit
-from games.engine.house_rules import Rule, house_rules
-from games.engine.numbers import LIMIT, NotANumber, OutOfRange, whole_number
+from games.engine.house_rules import house_rules
 from games.engine.texts import Text
+from games.forms.fields import (
+    GENERIC_LABEL,
+    SeatField,
+    WholeNumberField,
+    offer_seats,
+)
+from games.forms.house_rules import RuleWords, SettingSpec
 from games.forms.widgets import SeatPad
 from games.words import shown_text
 
@@ -43,12 +47,6 @@ RANKS = [(r.value, rank_label(r.value, "rank")) for r in Rank]
 RANK_NAMES = [(r.value, rank_label(r.value, "name")) for r in Rank]
 
 
-def number_text(value: int) -> str:
-    """A number as the reader's language groups it, with a real minus sign: "−1,000"."""
-    text = formats.number_format(abs(value), use_l10n=True, force_grouping=True)
-    return f"\u2212{text}" if value < 0 else text
-
-
 def error_text(error: ScorerError, field: bool = True) -> str:
     """An engine error in the reader's language: "hand 3: card_points: …" for a hand of a
     record, the field it is about and the problem otherwise (`field` false: the problem)."""
@@ -62,82 +60,6 @@ def error_text(error: ScorerError, field: bool = True) -> str:
     if not field:
         return problem
     return _("%(field)s: %(problem)s") % {"field": error.field, "problem": problem}
-
-
-def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
-    """One of the form's choice fields, whose choices the form sets from what it is given."""
-    field = form.fields[name]
-    assert isinstance(field, forms.ChoiceField)
-    return field
-
-
-def seat_choices(names: Sequence[str]) -> list[tuple[str, str]]:
-    return [(str(i), name) for i, name in enumerate(names)]
-
-
-class SeatField(forms.TypedChoiceField):
-    """A seat (or with `sides` a side), chosen by its player's (or side's) name, after a
-    `blank` choice when one is given ("None"): the form offers the names (offer_seats)."""
-
-    def __init__(
-        self, *, sides: bool = False, blank: StrOrPromise | None = None, **kwargs: Any
-    ) -> None:
-        kwargs.setdefault("coerce", int)
-        super().__init__(**kwargs)
-        self.sides = sides
-        self.blank = blank
-
-    def offer(self, seats: list[tuple[str, str]], sides: list[tuple[str, str]]) -> None:
-        offered: list[tuple[str, StrOrPromise]] = [*(sides if self.sides else seats)]
-        self.choices = offered if self.blank is None else [("", self.blank), *offered]
-
-
-def offer_seats(
-    fields: Mapping[str, forms.Field],
-    names: Sequence[str],
-    sides: Sequence[str],
-    teams: bool,
-    goes: str = "left",
-) -> None:
-    """Give a form's seat fields the players' names (or the sides'), and its pads of seats
-    the teams' colours (`teams`) and the way play goes round (`goes`)."""
-    seats, named_sides = seat_choices(names), seat_choices(sides)
-    for field in fields.values():
-        if isinstance(field, SeatField):
-            field.offer(seats, named_sides)
-        if isinstance(field.widget, SeatPad):
-            field.widget.teams = teams
-            field.widget.goes = goes
-
-
-class WholeNumberField(forms.IntegerField):
-    """Every number a form asks for: ASCII digits only, within what the database stores.
-
-    Django's IntegerField reads "١٢" and "1_000" as numbers and has no upper bound; this one
-    reads numbers exactly as the engine does (games/engine/numbers.py).
-    """
-
-    default_error_messages = {"invalid": gettext_lazy("Enter a whole number, in digits 0 to 9.")}
-    # Always numbers here (Django's may be callables or None).
-    min_value: int
-    max_value: int
-
-    def __init__(self, *, min_value: int = -LIMIT, max_value: int = LIMIT, **kwargs: Any) -> None:
-        super().__init__(min_value=min_value, max_value=max_value, **kwargs)
-
-    def to_python(self, value: Any) -> int | None:
-        if value in self.empty_values:
-            return None
-        try:
-            return whole_number(value)
-        except OutOfRange:
-            raise forms.ValidationError(
-                _("Enter a number from %(least)s to %(most)s.")
-                % {"least": number_text(self.min_value), "most": number_text(self.max_value)},
-                code="max_value",
-            ) from None
-        except NotANumber:
-            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
 
 
 @dataclass(frozen=True)
@@ -430,67 +352,3 @@ def _given(value: Any) -> bool:
 
 def _int(value: Any) -> int | None:
     return None if value in (None, "") else int(value)
-
-
-def card_points_field(side: int) -> WholeNumberField:
-    """One side's card points (templates/games/_card_points.html): typing them fills in the
-    other side's (static/js/scorer.js, `data-other`); the form sets `max` to the deck's total."""
-    attrs = {
-        "inputmode": "numeric",
-        "data-other": f"id_points_{1 - side}",
-        "class": f"team-{'ab'[side]}",
-    }
-    return WholeNumberField(
-        min_value=0, label=gettext_lazy("Card points"), widget=forms.NumberInput(attrs=attrs)
-    )
-
-
-GENERIC_LABEL = "generic_label"
-
-
-def named_field(field: forms.Field, label: str, generic: str) -> forms.Field:
-    """A field labelled with a name ("Ann & Cleo's card points"), which the list of what is
-    still to come calls by what it is (`generic`: "Card points")."""
-    field.label = label
-    # A label of Scorer's own on Django's field, read back with getattr.
-    setattr(field, GENERIC_LABEL, generic)
-    return field
-
-
-@dataclass(frozen=True)
-class RuleWords:
-    """The words a new-game form asks one of the engine's house rules with (lazy
-    translations, read when the form is shown): its label, the words of each of its values,
-    by value (a number without words of its own shows as itself: "50", "−4"), whether it is
-    among the main rules, and a line of help. Which values there are, in which order, and
-    the default, are the engine's (games/engine/house_rules.py)."""
-
-    label: StrOrPromise
-    values: Mapping[Any, StrOrPromise] = dataclass_field(default_factory=dict)
-    main: bool = False
-    help: StrOrPromise = ""
-
-
-def value_words(value: object) -> str:
-    """A value of a house rule without words of its own: a number with a real minus sign."""
-    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-        return f"\u2212{-value}"
-    return str(value)
-
-
-class SettingSpec:
-    """A house rule the new-game form asks for: the engine's rule, with its words. A choice
-    offers the engine's values, in the engine's order, as JSON (`"half"`, `50`, `true`);
-    a rule with no options (`choices` None) is a whole number."""
-
-    def __init__(self, rule: Rule, words: RuleWords | None = None) -> None:
-        words = words or RuleWords(rule.key)
-        self.key = rule.key
-        self.label = words.label
-        self.main = words.main
-        self.help = words.help
-        said = words.values
-        self.choices: list[tuple[str, StrOrPromise]] | None = [
-            (json.dumps(value), said[value] if value in said else value_words(value))
-            for value in rule.options
-        ] or None

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.forms.base import RANKS, SUITS, HandForm, _int, offer_seats, seat_choices
+from games.forms.base import RANKS, SUITS, HandForm, _int
+from games.forms.fields import offer_seats, seat_choices
 from games.forms.widgets import Pad, SuitPad
 
 if TYPE_CHECKING:

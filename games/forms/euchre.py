@@ -8,7 +8,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.forms.base import SUITS, HandForm, RuleWords, SeatField
+from games.forms.base import SUITS, HandForm
+from games.forms.fields import SeatField
+from games.forms.house_rules import RuleWords
 from games.forms.widgets import Pad, SeatPad, SuitPad
 
 if TYPE_CHECKING:

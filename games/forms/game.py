@@ -17,7 +17,9 @@ from django.utils.translation import gettext_lazy
 from games.engine import ScorerError
 from games.engine.names import check_name, quoted, repeated
 from games.engine.record import MAX_BYTES, MAX_HANDS, GameRecord, read_json
-from games.forms.base import WholeNumberField, choice_field, error_text, number_text
+from games.forms.base import error_text
+from games.forms.fields import WholeNumberField, choice_field, number_text
+from games.forms.registry import SETTINGS_FIELDS
 from games.forms.widgets import LanguageSelect, Radios
 from games.words import shown_variant, shown_variants
 
@@ -124,8 +126,6 @@ class NewGameForm(forms.Form):
         self.initial.setdefault("first_dealer", 0)
         for seat, default in enumerate(self.engine.default_players):
             self.fields[f"player_{seat}"] = player_name_field(default)
-        from games.forms import SETTINGS_FIELDS  # the registry imports this module
-
         self.settings_fields = SETTINGS_FIELDS[variant]
         defaults = self.engine.settings().full_dict()
         for spec in self.settings_fields:

@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.forms.base import WholeNumberField, choice_field
+from games.forms.fields import WholeNumberField, choice_field
 from games.nights import time_zones, valid_time_zone
 from games.words import shown_variants
 

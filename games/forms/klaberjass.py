@@ -8,20 +8,16 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.forms.base import (
-    AFTER,
-    BEFORE,
-    DURING,
-    SUITS,
-    HandForm,
-    RuleWords,
+from games.forms.base import AFTER, BEFORE, DURING, SUITS, HandForm
+from games.forms.declarations import DeclarationRows, DeclarationsForm
+from games.forms.fields import (
     SeatField,
     WholeNumberField,
     card_points_field,
     named_field,
     seat_choices,
 )
-from games.forms.declarations import DeclarationRows, DeclarationsForm
+from games.forms.house_rules import RuleWords
 from games.forms.widgets import Pad, SeatPad, SuitPad
 
 RULE_WORDS = {

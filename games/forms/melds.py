@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy
 from games.engine.cards import Card, Rank
 from games.engine.numbers import shown, whole_number_or_none
 from games.engine.texts import Text
-from games.forms.base import SUITS, WholeNumberField, rank_label
+from games.forms.base import SUITS, rank_label
+from games.forms.fields import WholeNumberField
 from games.forms.widgets import SuitPad
 from games.words import shown_text
 

@@ -8,19 +8,10 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.forms.base import (
-    AFTER,
-    BEFORE,
-    DURING,
-    SUITS,
-    HandForm,
-    RuleWords,
-    SeatField,
-    card_points_field,
-    named_field,
-    seat_choices,
-)
+from games.forms.base import AFTER, BEFORE, DURING, SUITS, HandForm
 from games.forms.declarations import TerzDeclarationsForm, TerzRows
+from games.forms.fields import SeatField, card_points_field, named_field, seat_choices
+from games.forms.house_rules import RuleWords
 from games.forms.widgets import Pad, SuitPad
 
 RULE_WORDS = {

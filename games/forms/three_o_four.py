@@ -10,21 +10,10 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games.engine.cards import Rank
 from games.engine.numbers import shown, whole_number_or_none
-from games.forms.base import (
-    AFTER,
-    BEFORE,
-    DURING,
-    RANK_NAMES,
-    RANKS,
-    SUITS,
-    HandForm,
-    RuleWords,
-    SeatField,
-    WholeNumberField,
-    choice_field,
-    rank_label,
-    seat_choices,
-)
+from games.engine.three_o_four import seat_calls
+from games.forms.base import AFTER, BEFORE, DURING, RANK_NAMES, RANKS, SUITS, HandForm, rank_label
+from games.forms.fields import SeatField, WholeNumberField, choice_field, seat_choices
+from games.forms.house_rules import RuleWords
 from games.forms.widgets import Pad, SeatPad, SuitPad
 from games.words import left_to_right
 
@@ -167,8 +156,6 @@ class ThreeOFourHandForm(HandForm):
         """Typing the auction fills in the bidder and the bid: the last bid, in turn from
         the dealer's left. A new dealer with an auction typed moves the bidder with it
         (`fields` are the hand in progress as it now is, this change merged in)."""
-        from games.engine.three_o_four import seat_calls
-
         dealer = fields.get("dealer", "")
         if not {"auction", "dealer"} & set(changed) or not (dealer.isascii() and dealer.isdigit()):
             return {}
@@ -192,8 +179,6 @@ class ThreeOFourHandForm(HandForm):
         return parse_auction(self.cleaned_data.get("auction") or "")
 
     def facts(self) -> dict[str, Any]:
-        from games.engine.three_o_four import seat_calls
-
         d = self.cleaned_data
         facts: dict[str, Any] = {"dealer": d["dealer"], "bidder": d["bidder"], "bid": d["bid"]}
         if d.get("auction"):

@@ -24,11 +24,13 @@ from django.urls import reverse
 
 import games.engine
 import games.forms
+import games.forms.registry
 from games import words
 from games.checks import games_errors
 from games.engine import VARIANTS
 from games.engine.registry import package_modules, registry, variants_in
-from games.forms import HAND_FORMS, HELPER_FORMS, SETTINGS_FIELDS, by_variant, hand_forms_in
+from games.forms import HAND_FORMS, HELPER_FORMS, SETTINGS_FIELDS
+from games.forms.registry import by_variant, hand_forms_in
 from games.models import Circle, Game
 
 ENGINE = '''
@@ -108,7 +110,9 @@ from typing import Any, ClassVar
 
 from django import forms
 
-from games.forms.base import HandForm, RuleWords, WholeNumberField, seat_choices
+from games.forms.base import HandForm
+from games.forms.fields import WholeNumberField, seat_choices
+from games.forms.house_rules import RuleWords
 
 
 class HighHandForm(HandForm):
@@ -197,7 +201,7 @@ def registered(new_game: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> dic
     for key, variant in new_game["variants"].items():
         monkeypatch.setitem(VARIANTS, key, variant)
     for key, form in new_game["forms"].items():
-        monkeypatch.setitem(games.forms._HAND_FORMS, key, form)
+        monkeypatch.setitem(games.forms.registry._HAND_FORMS, key, form)
     monkeypatch.setattr(words, "_SHOWN", {})
     return new_game
 
@@ -291,7 +295,7 @@ class TestAMissingPieceIsReported:
     def test_a_game_without_a_hand_form(
         self, registered: dict[str, Any], monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        monkeypatch.delitem(games.forms._HAND_FORMS, "high")
+        monkeypatch.delitem(games.forms.registry._HAND_FORMS, "high")
         found = [m.id for m in checks.run_checks(tags=["games"])]
         assert found == ["games.E001"]
 
@@ -332,7 +336,7 @@ class TestAMissingPieceIsReported:
         named: tuple[str, ...],
         asked: list[str],
     ) -> None:
-        from games.forms.base import RuleWords
+        from games.forms.house_rules import RuleWords
 
         form = registered["forms"]["high"]
         monkeypatch.setattr(form, "rule_words", {key: RuleWords(key.title()) for key in named})
@@ -343,7 +347,7 @@ class TestAMissingPieceIsReported:
     def test_a_house_rule_offers_the_engines_values_whatever_its_words_name(
         self, registered: dict[str, Any], monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        from games.forms.base import RuleWords
+        from games.forms.house_rules import RuleWords
 
         form = registered["forms"]["high"]
         words = {"target": RuleWords("Play to"), "ties": RuleWords("A tie", {"split": "S"})}

@@ -11,7 +11,7 @@ from django import forms
 from django.test import Client
 from django.urls import reverse
 
-from games.forms.coinche import read_auction
+from games.forms.coinche_auction import read_auction
 from games.models import Bid, Circle, Game, HandInProgress
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -14,7 +14,8 @@ import pytest
 
 from games.engine import VARIANTS
 from games.forms import HAND_FORMS, HELPER_FORMS
-from games.forms.base import HandForm, SeatField
+from games.forms.base import HandForm
+from games.forms.fields import SeatField
 
 RECORDS = Path(__file__).parent.parent / "records"
 FORMS = Path(__file__).parent.parent.parent / "games" / "forms"

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils.translation import pgettext_lazy
 
 from games.engine import VARIANTS
-from games.forms.base import seat_choices
 from games.forms.declarations import DeclarationRows
+from games.forms.fields import seat_choices
 from games.forms.widgets import SeatPad
 from games.models import Circle
 

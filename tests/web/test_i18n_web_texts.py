@@ -25,7 +25,8 @@ from django.utils.translation import trans_real
 from games.engine.hoskin import HOSKIN_RANKS
 from games.engine.texts import CATALOGUE, Text
 from games.forms import HAND_FORMS
-from games.forms.base import RANK_NAMES, RANKS, WholeNumberField, number_text
+from games.forms.base import RANK_NAMES, RANKS
+from games.forms.fields import WholeNumberField, number_text
 from games.forms.melds import meld_cells
 from games.models import Circle, Declaration, Game, Hand, HandInProgress
 from games.nights import short_title, title

@@ -21,20 +21,6 @@ MAX_LINES = 400
 # models before Django has read the apps.
 READY = ("games.apps", "GamesConfig.ready")
 
-# Sites that other parts of this step change (the engine's reading of a hand, the forms that
-# derive their fields): each goes when its part lands, and none may be added.
-PENDING_IMPORTS = {
-    "games.engine.variant:Variant.describe_declaration",
-    "games.forms.game:NewGameForm.__init__",
-    "games.forms.three_o_four:ThreeOFourHandForm.derived",
-    "games.forms.three_o_four:ThreeOFourHandForm.facts",
-}
-PENDING_CYCLES = [
-    ["games.engine.declarations", "games.engine.variant"],
-    ["games.forms", "games.forms.game"],
-]
-PENDING_LONG = {"games.forms.coinche", "games.forms.hoskin"}
-
 # The layers from the bottom up: a module may import one on its own floor or below, never
 # above. Modules not listed (middleware, rate limits, the circles cookie) stand beside them.
 FLOORS = (
@@ -193,11 +179,11 @@ def test_the_cycle_finder_finds_a_circle_and_only_one() -> None:
 
 
 def test_no_import_circle_under_games() -> None:
-    assert [group for group in cycles(graph()) if group not in PENDING_CYCLES] == []
+    assert cycles(graph()) == []
 
 
 def test_no_import_inside_a_function_anywhere_in_games() -> None:
-    assert sorted(set(imports_in_functions()) - PENDING_IMPORTS) == []
+    assert sorted(imports_in_functions()) == []
 
 
 def test_an_import_is_read_where_it_runs() -> None:
@@ -252,9 +238,7 @@ def test_the_words_import_nothing_of_the_web_half_above_them() -> None:
     [
         name
         for name in MODULES
-        if not is_package_of("games.engine", name)
-        and not is_package_of("games.migrations", name)
-        and name not in PENDING_LONG
+        if not is_package_of("games.engine", name) and not is_package_of("games.migrations", name)
     ],
 )
 def test_no_module_outside_the_engine_is_longer_than_a_reader_holds(name: str) -> None:
