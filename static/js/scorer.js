@@ -2,7 +2,7 @@
 // This file is all the page loads of it before it has loaded (templates/base.html): the
 // steps of the hand, on the first paint, are here; the other features come after, one
 // module each, sharing only core.js (the hand being entered, a small bus) and words.js (the
-// page's words). The service worker keeps every one of them (games/pwa.py, SHELL), and
+// page's words). The service worker keeps every one of them (games/views/pwa.py, SHELL), and
 // their names carry their digest in production (scorer/static_storage.py rewrites the
 // imports below).
 
