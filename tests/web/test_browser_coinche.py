@@ -97,8 +97,8 @@ def phone(live_server: Any) -> Iterator[Callable[..., Any]]:
 def top(page: Any) -> None:
     """The page at its top: a smooth scroll still under way (the scoreboard brought into view
     after a save) stops there."""
-    page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_function("() => window.scrollY === 0")
+    # Scrolled again at each look, until no scroll still under way takes the page elsewhere.
+    page.wait_for_function("() => { window.scrollTo(0, 0); return window.scrollY === 0; }")
 
 
 class Table:
