@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime
 import secrets
 import zoneinfo
-from typing import TYPE_CHECKING
 
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
@@ -16,9 +15,6 @@ from django.utils.translation import gettext as _
 from games import nights
 from games.engine.names import name_key
 from games.nights import MAX_TIME_ZONE
-
-if TYPE_CHECKING:
-    from games.models.games import Game
 
 
 def validate_language(code: str) -> None:
@@ -61,8 +57,9 @@ class Circle(models.Model):
     def zone(self) -> zoneinfo.ZoneInfo:
         return nights.zone(self.time_zone)
 
-    def night_of(self, game: Game) -> datetime.date:
-        return nights.night_of(game.created, self.zone)
+    def night_of(self, moment: datetime.datetime) -> datetime.date:
+        """The card night `moment` (a game's start) belongs to, on the circle's clock."""
+        return nights.night_of(moment, self.zone)
 
     def tonight(self) -> datetime.date:
         return nights.night_of(timezone.now(), self.zone)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
 if TYPE_CHECKING:
-    from games.models.games import Game
     from games.models.hands import Hand
 
 
@@ -26,7 +26,8 @@ class Conflict(Exception):
 class AlreadySaved(Exception):
     """A save based on a game that has moved on: another phone saved this hand already."""
 
-    def __init__(self, game: Game, hand: Hand | None, replayed: bool = False) -> None:
+    def __init__(self, names: Sequence[str], hand: Hand | None, replayed: bool = False) -> None:
+        # `names`: the game's players in seat order, for the saved hand's summary.
         self.hand = hand
         # `replayed`: this very save (its idempotency key) was stored before, as `hand`.
         self.removed = replayed and hand is not None and hand.removed is not None
@@ -36,11 +37,11 @@ class AlreadySaved(Exception):
                 "This hand was saved as hand %(number)s and has since been removed: "
                 "%(summary)s. It was not added again; restore it from the removed hands if it "
                 "belongs in the game."
-            ) % {"number": hand.removed_number, "summary": hand.summary(game.player_names())}
+            ) % {"number": hand.removed_number, "summary": hand.summary(names)}
         elif hand is not None and hand.number is not None:
             text = _(
                 "Another phone just saved hand %(number)s: %(summary)s. Yours was not added."
-            ) % {"number": hand.number, "summary": hand.summary(game.player_names())}
+            ) % {"number": hand.number, "summary": hand.summary(names)}
         else:
             text = _(
                 "Another phone changed this game since this form was opened, so this hand was "

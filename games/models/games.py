@@ -1,177 +1,28 @@
-"""Games and their seats: what a game is, and the engine's view of its stored hands.
-
-Totals are derived from the stored hands by the engine (ARCHITECTURE.md, "Layers"); the
-totals kept on Game and Hand are the engine's last answer, rewritten by every change
-(games/models/changes.py). Each hand keeps the state it carries to the next (its totals and
-winners): recording a hand scores that hand alone from the newest one's state, and a change
-to hand k re-scores from k onwards.
-"""
+"""A game: its fields and the engine's view of its hands (games/models/game_state.py), the
+changes to its hands (games/models/changes.py), and its records, read and written."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import models, transaction
-from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-import games.models.changes as changes
-from games.engine import VARIANTS, get_variant
-from games.engine.game import read_hands, score_game
-from games.engine.names import contained
+from games.engine import get_variant
 from games.engine.record import GameRecord
-from games.engine.variant import BaseHand, BaseSettings, Carried, GameScore, Variant
-from games.models.circles import Circle, Player, new_slug
+from games.models.changes import GameChanges
+from games.models.circles import Circle
+from games.models.game_state import Seat
 from games.models.hands import Bid, Declaration, Hand
-from games.models.rows import LaterHand
-from games.words import (
-    shown_variant,
-)
 
 
-def validate_variant(key: str) -> None:
-    """A game's variant is a key of the engine's registry (no choices: a new game needs no
-    migration)."""
-    if key not in VARIANTS:
-        raise ValidationError(
-            _("%(game)s is not a game Scorer knows.") % {"game": repr(key)}, code="invalid"
-        )
-
-
-class Game(models.Model):
-    class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", gettext_lazy("In progress")
-        FINISHED = "finished", gettext_lazy("Finished")
-
-    circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="games")
-    slug = models.CharField(max_length=32, unique=True, default=new_slug, editable=False)
-    watch_slug = models.CharField(max_length=32, unique=True, default=new_slug, editable=False)
-    variant = models.CharField(max_length=20, validators=[validate_variant])
-    settings = models.JSONField(default=dict)
-    first_dealer = models.PositiveSmallIntegerField(default=0)
-    status = models.CharField(max_length=12, choices=Status, default=Status.IN_PROGRESS)
-    created = models.DateTimeField(default=timezone.now)
-    finished = models.DateTimeField(null=True, blank=True)
-    # The engine's last answer, so lists and the scoreboard read one row.
-    totals = models.JSONField(default=list)
-    winners = models.JSONField(default=list)
-    hand_count = models.PositiveIntegerField(default=0)
-    next_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
-    # Bumped by every change: watchers poll it, and it answers "nothing changed" cheaply.
-    version = models.PositiveIntegerField(default=1)
-
+class Game(GameChanges):
     class Meta:
         ordering = ["-created"]
         indexes = [models.Index(fields=["circle", "-created"], name="game_circle_created")]
 
     def __str__(self) -> str:
         return f"{self.engine.name} ({self.created:%Y-%m-%d})"
-
-    @property
-    def engine(self) -> Any:
-        """The game's variant: the engine's own, its name and words in the reader's language
-        (ShownVariant)."""
-        return shown_variant(self.variant)
-
-    @property
-    def rules(self) -> Variant[BaseSettings, BaseHand]:
-        """The engine's variant itself, for scoring."""
-        return get_variant(self.variant)
-
-    def engine_settings(self) -> BaseSettings:
-        return self.rules.settings(self.settings)
-
-    def player_names(self) -> list[str]:
-        """The players' names in seat order: one query, none when the seats were prefetched
-        with their players (the circle page). A name stored before the name rules that opens
-        a direction it never closes has it closed (names.contained): it turns only itself."""
-        if "seats" in getattr(self, "_prefetched_objects_cache", {}):
-            seats = self.seats.all()
-        else:
-            seats = self.seats.select_related("player")
-        return [contained(seat.player.name) for seat in sorted(seats, key=lambda s: s.index)]
-
-    @property
-    def side_names(self) -> tuple[str, ...]:
-        """Team or player names, in side order (reads prefetched seats when there are)."""
-        return self.rules.side_names([seat.player.name for seat in self.seats.all()])
-
-    @property
-    def winner_names(self) -> list[str]:
-        sides = self.side_names
-        return [sides[i] for i in self.winners]
-
-    @property
-    def next_hand_dealer(self) -> int:
-        """Who deals the next hand: the engine's answer after the last one, else the first
-        dealer (before the first hand, or a game stored before it had one)."""
-        return self.next_dealer if self.next_dealer is not None else self.first_dealer
-
-    @property
-    def is_finished(self) -> bool:
-        return self.status == self.Status.FINISHED
-
-    # -- the engine's view of the stored hands -------------------------------------------
-
-    def live_hands(self) -> models.QuerySet[Hand]:
-        """The hands that count, in order; removed hands are kept aside, restorable."""
-        return self.hands.filter(removed=None).order_by("number")
-
-    def engine_hands(self) -> list[BaseHand]:
-        settings, names = self.engine_settings(), self.player_names()
-        return [self.rules.hand(hand.facts, settings, names) for hand in self.live_hands()]
-
-    def score(self, facts: Sequence[Mapping[str, Any]], start: Carried | None = None) -> GameScore:
-        """Score hands given as fact dicts, the first of them from the state `start` (by
-        default the game's first hand); HandError names the first that is wrong."""
-        settings, names = self.engine_settings(), self.player_names()
-        first = start.played + 1 if start else 1
-        hands = read_hands(self.rules, settings, list(facts), names, first)
-        return score_game(self.rules, settings, hands, names, start)
-
-    def hand_before(self, number: int) -> Hand | None:
-        """The live hand before hand `number`, whose stored state scoring hand `number`
-        starts from; None for the first hand."""
-        if number <= 1:
-            return None
-        return self.live_hands().filter(number=number - 1).first()
-
-    def scored_with(
-        self, facts: Mapping[str, Any], number: int, later: Sequence[Hand | LaterHand] = ()
-    ) -> GameScore:
-        """The game scored with `facts` as hand `number`, from the state stored with the
-        hand before it, and then the `later` hands as stored; HandError names the first hand
-        that is wrong.
-
-        The preview, the save of a new hand and the save of an edited one all score a hand
-        through here, so what the preview shows is what the save stores.
-        """
-        before = self.hand_before(number)
-        start = before.carried() if before else None
-        return self.score([dict(facts), *(hand.facts for hand in later)], start)
-
-    # -- changes: each one transaction, each one engine call (games/models/changes.py) -----
-
-    _reload = changes._reload
-    _locked = changes._locked
-    record_hand = changes.record_hand
-    _current = changes._current
-    edit_hand = changes.edit_hand
-    remove_hand = changes.remove_hand
-    undo_hand = changes.undo_hand
-    _set_aside = changes._set_aside
-    restore_hand = changes.restore_hand
-    _shift = changes._shift
-    removed_hands = changes.removed_hands
-    recompute = changes.recompute
-    _recompute = changes._recompute
-    _rescore = changes._rescore
-    _later_hands = changes._later_hands
-    _store = changes._store
-    _take_result = changes._take_result
 
     # -- records ------------------------------------------------------------------------
 
@@ -248,15 +99,3 @@ class Game(models.Model):
 
 # Rows per INSERT when importing: few statements, each within SQLite's limit on parameters.
 IMPORT_BATCH = 500
-
-
-class Seat(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
-
-    class Meta:
-        ordering = ["index"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "index"], name="seat_index_unique_in_game")
-        ]

@@ -4,7 +4,7 @@ declarations with the engine's verdicts."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db import models
 from django.utils import timezone
@@ -18,9 +18,6 @@ from games.words import (
     stored_text,
     summary_text,
 )
-
-if TYPE_CHECKING:
-    from games.models.games import Game
 
 
 class Hand(models.Model):
@@ -96,7 +93,7 @@ class Hand(models.Model):
 
     def write_table_rows(
         self,
-        game: Game,
+        engine: Variant[Any, Any],
         result: ScoredHand,
         declared: Sequence[tuple[Any, Any]],
         replace: bool = True,
@@ -107,7 +104,7 @@ class Hand(models.Model):
         if replace:
             self.bids.all().delete()
             self.declarations.all().delete()
-        bids, declarations = self.table_rows(game.rules, result, declared)
+        bids, declarations = self.table_rows(engine, result, declared)
         Bid.objects.bulk_create(bids)
         Declaration.objects.bulk_create(declarations)
 

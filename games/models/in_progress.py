@@ -13,7 +13,7 @@ from games.models.hands import Hand
 from games.words import summary_text
 
 if TYPE_CHECKING:
-    from games.models.games import Game
+    from games.models.game_state import GameState
 
 
 def new_token() -> str:
@@ -41,17 +41,18 @@ class HandInProgress(models.Model):
     saved_summary = models.JSONField(default=str, blank=True)
 
     @classmethod
-    def of(cls, game: Game, lock: bool = False) -> HandInProgress:
+    def of(cls, game: GameState, lock: bool = False) -> HandInProgress:
         """The game's hand in progress (created empty on first use)."""
         rows = cls.objects.select_for_update() if lock else cls.objects.all()
-        found = rows.filter(game=game).first()
+        found = rows.filter(game_id=game.pk).first()
         if found is None:
             try:
                 with transaction.atomic():
-                    found = cls.objects.create(game=game)
+                    found = cls.objects.create(game_id=game.pk)
             except IntegrityError:  # another phone created it a moment ago
-                found = rows.get(game=game)
-        found.game = game  # spare a query when it reads its game
+                found = rows.get(game_id=game.pk)
+        # Its game is the one given, as if read with it: spare a query when it reads it.
+        cls.game.field.set_cached_value(found, game)
         return found
 
     @property

@@ -4,7 +4,7 @@ hands of a long game, read as values (LaterHand) and written in one statement a 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from django.db import connection, models
 
@@ -13,16 +13,22 @@ from games.words import (
     stored_text,
 )
 
-if TYPE_CHECKING:
-    from games.models.hands import Hand
-
-
 # What a change to an earlier hand rewrites of each later one: its result (Hand.apply), and
 # of its declarations their verdicts (Declaration.apply).
 RESULT_FIELDS = ("scores", "totals", "winners", "notes", "made")
 VERDICT_FIELDS = ("points", "counted", "reason")
 # Rows per UPDATE when many results move (update_rows).
 UPDATE_BATCH = 500
+
+
+class StoredResult(Protocol):
+    """What a hand stores of its result: a saved Hand, or a LaterHand read as values."""
+
+    scores: Any
+    totals: Any
+    winners: Any
+    notes: Any
+    made: bool | None
 
 
 class LaterHand:
@@ -56,7 +62,7 @@ class LaterHand:
         return apply_result(self, result)
 
 
-def apply_result(hand: Hand | LaterHand, result: ScoredHand) -> tuple[str, ...]:
+def apply_result(hand: StoredResult, result: ScoredHand) -> tuple[str, ...]:
     """Give `hand` the engine's result; the names of its stored fields that changed."""
     score = result.score
     new = (

@@ -97,8 +97,8 @@ def night_page(circle: Circle, day: dt.date) -> dict[str, Any]:
         "games": list(games.prefetch_related("seats__player")),
         "standings": table,
         "points": [(shown_variant(key), rows) for key, rows in points_by_variant(table)],
-        "earlier": circle.night_of(earlier) if earlier else None,
-        "later": circle.night_of(later) if later else None,
+        "earlier": circle.night_of(earlier.created) if earlier else None,
+        "later": circle.night_of(later.created) if later else None,
     }
 
 

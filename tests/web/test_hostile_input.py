@@ -150,7 +150,7 @@ class Site:
             "hand": str(hand.pk),
             "version": str(hand.version),
             # A card night is named by the date it starts on, in the circle's time zone.
-            "night": self.circle.night_of(game).isoformat(),
+            "night": self.circle.night_of(game.created).isoformat(),
         }
         if persona == "watcher":
             # A watcher holds only the watch link, and tries it in place of every secret.

@@ -95,19 +95,19 @@ def test_the_next_dealer_else_the_first_is_the_games_own(circle: Circle) -> None
 def test_the_circle_page_gives_each_game_of_the_history_its_night(circle: Circle) -> None:
     game = Game.create(circle, "klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
     page = circle_page(circle, history_filter(circle, QueryDict()))
-    assert page["history_rows"] == [HistoryRow(game, circle.night_of(game))]
+    assert page["history_rows"] == [HistoryRow(game, circle.night_of(game.created))]
     assert not hasattr(game, "night") and not hasattr(game, "night_title")
     assert page["in_progress"] == [game]
 
 
 def test_a_night_page_and_the_stats_need_no_request(circle: Circle, game: Game) -> None:
     game.record_hand(klob_hand())
-    night = night_page(circle, circle.night_of(game))
+    night = night_page(circle, circle.night_of(game.created))
     assert night["games"] == [game] and night["is_tonight"] == (
-        circle.night_of(game) == circle.tonight()
+        circle.night_of(game.created) == circle.tonight()
     )
     empty = night_page(circle, timezone.localdate() - dt.timedelta(days=400))
-    assert empty["games"] == [] and empty["later"] == circle.night_of(game)
+    assert empty["games"] == [] and empty["later"] == circle.night_of(game.created)
     stats = stats_page(circle, "no-such-game")
     assert stats["variant"] is None and [v.key for v in stats["played_variants"]] == ["klaberjass"]
     assert stats_page(circle, "klaberjass")["variant"].key == "klaberjass"
