@@ -27,35 +27,12 @@ def hand_progress(request: HtmxHttpRequest, circle: str, game: str) -> JsonRespo
     """
     found = game_of(request, circle, game)
     form = hand_form(found, found.player_names())
-    allowed = set(form.table_fields())
-    changes: dict[str, str] = {}
-    for name, value in request.POST.items():
-        if name in ("token", "csrfmiddlewaretoken"):
-            continue
-        if not isinstance(value, str):  # a key posted with no value: never from a form
-            continue
-        if name not in allowed:
-            error = _("%(name)s is not part of this hand.") % {"name": repr(name[:40])}
-            return JsonResponse({"error": error}, status=400)
-        label = _field_label(form, name)
-        if len(value) > HandInProgress.MAX_VALUE:
-            return JsonResponse({"error": _("%(name)s is too long.") % {"name": label}}, status=400)
-        if not value.isprintable():
-            error = _("%(name)s holds a character that cannot be typed, such as a control code.")
-            return JsonResponse({"error": error % {"name": label}}, status=400)
-        if not _fits(form.fields[name], value):
-            said = {"value": repr(value[:20]), "name": label}
-            error = _("%(value)s is not a choice for %(name)s.") % said
-            return JsonResponse({"error": error}, status=400)
-        changes[name] = value
-    if len(changes) > HandInProgress.MAX_FIELDS:
-        return JsonResponse({"error": _("Too many changes at once.")}, status=400)
-    token = posted_token(request)
-    if token is None:
-        error = _("That change names no hand Scorer knows.")
-        return JsonResponse({"error": error}, status=400)
-    progress = HandInProgress.of(found)
+    try:
+        token, changes = _posted_changes(request, form)
+    except _Refused as refused:
+        return JsonResponse({"error": refused.message}, status=400)
     dealer = found.next_hand_dealer
+    progress = HandInProgress.of(found)
     # What follows from the changes is worked out under the row's lock, from the fields as
     # every phone has left them (two phones' taps may cross).
     accepted = progress.change(
@@ -66,6 +43,45 @@ def hand_progress(request: HtmxHttpRequest, circle: str, game: str) -> JsonRespo
     # A change to a hand another phone saved meanwhile is normal at a table, not an error:
     # the answer says so, and carries the hand in progress that replaced it.
     return JsonResponse({**_progress_state(progress), "accepted": accepted})
+
+
+class _Refused(Exception):
+    """A change to the hand in progress that no phone's form could send, and why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _posted_changes(request: HtmxHttpRequest, form: HandForm) -> tuple[str, dict[str, str]]:
+    """The hand in progress the change is based on (its token), and each field changed to
+    what, each a field of this hand's form that could hold that value; _Refused names the
+    first that is not."""
+    allowed = set(form.table_fields())
+    changes: dict[str, str] = {}
+    for name, value in request.POST.items():
+        if name in ("token", "csrfmiddlewaretoken"):
+            continue
+        if not isinstance(value, str):  # a key posted with no value: never from a form
+            continue
+        if name not in allowed:
+            raise _Refused(_("%(name)s is not part of this hand.") % {"name": repr(name[:40])})
+        label = _field_label(form, name)
+        if len(value) > HandInProgress.MAX_VALUE:
+            raise _Refused(_("%(name)s is too long.") % {"name": label})
+        if not value.isprintable():
+            error = _("%(name)s holds a character that cannot be typed, such as a control code.")
+            raise _Refused(error % {"name": label})
+        if not _fits(form.fields[name], value):
+            said = {"value": repr(value[:20]), "name": label}
+            raise _Refused(_("%(value)s is not a choice for %(name)s.") % said)
+        changes[name] = value
+    if len(changes) > HandInProgress.MAX_FIELDS:
+        raise _Refused(_("Too many changes at once."))
+    token = posted_token(request)
+    if token is None:
+        raise _Refused(_("That change names no hand Scorer knows."))
+    return token, changes
 
 
 def _field_label(form: HandForm, name: str) -> str:

@@ -39,37 +39,36 @@ def hand_record(request: HtmxHttpRequest, circle: str, game: str) -> HttpRespons
         preview = preview_of(found, form, found.hand_count + 1)
         context = {**play_context(request, found, form), **preview}
         return render(request, "games/game.html", context, status=200 if form.is_valid() else 400)
-    if form.is_valid():
-        token = posted_token(request)
-        if token is None:
-            return HttpResponseBadRequest(
-                _("That save names no hand Scorer knows: reload the page.")
-            )
-        try:
-            hand = found.record_hand(
-                form.facts(),
-                key=form.cleaned_data.get("key") or "",
-                token=token,
-                expect_number=None if token else posted_int(request, "expect_number"),
-                expect_version=None if token else posted_int(request, "expect_version"),
-            )
-        except AlreadySaved as refused:
-            return _refused_save(request, fresh(found), refused)
-        except ScorerError as error:
-            found = fresh(found)
-            form.engine_error(error)
-        else:
-            found = fresh(found)
-            if request.htmx:
-                notice = {
-                    "text": saved_text(hand.number, hand.summary(names)),
-                    "ok": True,
-                    "undo": hand,
-                }
-                context = {**play_context(request, found), "notice": notice}
-                return render(request, "games/game.html#play", context)
-            return redirect("game", circle=circle, game=game)
-    context = play_context(request, found, form)
+    if not form.is_valid():
+        return _hand_form_again(request, found, form)
+    token = posted_token(request)
+    if token is None:
+        return HttpResponseBadRequest(_("That save names no hand Scorer knows: reload the page."))
+    try:
+        hand = found.record_hand(
+            form.facts(),
+            key=form.cleaned_data.get("key") or "",
+            token=token,
+            expect_number=None if token else posted_int(request, "expect_number"),
+            expect_version=None if token else posted_int(request, "expect_version"),
+        )
+    except AlreadySaved as refused:
+        return _refused_save(request, fresh(found), refused)
+    except ScorerError as error:
+        form.engine_error(error)
+        return _hand_form_again(request, fresh(found), form)
+    found = fresh(found)
+    if not request.htmx:
+        return redirect("game", circle=circle, game=game)
+    notice = {"text": saved_text(hand.number, hand.summary(names)), "ok": True, "undo": hand}
+    return render(
+        request, "games/game.html#play", {**play_context(request, found), "notice": notice}
+    )
+
+
+def _hand_form_again(request: HtmxHttpRequest, game: Game, form: HandForm) -> HttpResponse:
+    """The hand form with what was typed and what is wrong with it, nothing saved."""
+    context = play_context(request, game, form)
     if request.htmx:
         response = render(request, "games/game.html#hand-form", context)
         return reswap(retarget(response, "#hand-form"), "outerHTML")
@@ -117,69 +116,82 @@ def hand_edit(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> Ht
     """Edit one hand. With htmx the form takes the place of the new-hand form on the page."""
     found = game_of(request, circle, game)
     shown = hand_of(found, hand)
-    names = found.player_names()
-    template = "games/edit.html#edit-form" if request.htmx else "games/edit.html"
     if shown.removed is not None:
         text = _("Hand %(number)s was removed on another phone; nothing was changed.") % {
             "number": shown.removed_number
         }
-        notice = {"text": text, "restore": shown}
-        return _after_change(request, found, notice, status=409)
+        return _after_change(request, found, {"text": text, "restore": shown}, status=409)
+    names = found.player_names()
     if request.method == "GET":
         initial = {
             **HAND_FORMS[found.variant].initial_from(shown.facts),
             "version": shown.version,
             "number": shown.number,
         }
-        form = hand_form(found, names, initial=initial)
-        return render(request, template, _edit_context(found, shown, form, names))
+        return _edit_page(request, found, shown, hand_form(found, names, initial=initial))
     form = hand_form(found, names, request.POST)
-    status = 400
-    if form.is_valid():
-        try:
-            found.edit_hand(
-                shown.pk,
-                form.facts(),
-                form.cleaned_data.get("version") or 0,
-                posted_int(request, "number"),
-            )
-        except Conflict as conflict:
-            found = fresh(found)
-            if conflict.hand is None or conflict.hand.removed is not None:
-                return _after_change(request, found, {"text": conflict.message}, status=409)
-            # Keep what this phone typed, based now on the hand as it is: saving again applies it.
-            data = request.POST.copy()
-            data["version"] = str(conflict.hand.version)
-            data["number"] = str(conflict.hand.number)
-            form = hand_form(found, names, data)
-            form.is_valid()
-            form.add_error(
-                None,
-                _("%(problem)s Your changes are below: save again to apply them.")
-                % {"problem": conflict.message},
-            )
-            shown = conflict.hand
-            status = 409
-        except HandError as error:
-            found = fresh(found)
-            # A later hand may break because of this edit (it would follow the end).
-            problem = shown_text(error.message)
-            if error.number != shown.number:
-                problem = _("hand %(number)s: %(problem)s") % {
-                    "number": error.number,
-                    "problem": problem,
-                }
-            form.engine_error(HandError(error.number, error.field, problem))
-        else:
-            found = fresh(found)
-            if request.htmx:
-                return render(request, "games/game.html#play", play_context(request, found))
-            return redirect(reverse("game", args=[circle, game]) + f"#hand-{shown.pk}")
-    context = _edit_context(found, shown, form, names)
+    if not form.is_valid():
+        return _edit_page(request, found, shown, form, status=400)
+    try:
+        found.edit_hand(
+            shown.pk,
+            form.facts(),
+            form.cleaned_data.get("version") or 0,
+            posted_int(request, "number"),
+        )
+    except Conflict as conflict:
+        return _edit_crossed(request, fresh(found), conflict)
+    except HandError as error:
+        return _edit_refused(request, fresh(found), shown, form, error)
+    found = fresh(found)
     if request.htmx:
-        response = render(request, template, context, status=status)
-        return reswap(retarget(response, "#hand-form"), "outerHTML")
-    return render(request, template, context, status=status)
+        return render(request, "games/game.html#play", play_context(request, found))
+    return redirect(reverse("game", args=[circle, game]) + f"#hand-{shown.pk}")
+
+
+def _edit_page(
+    request: HtmxHttpRequest, game: Game, hand: Hand, form: HandForm, status: int = 200
+) -> HttpResponse:
+    """The edit form of `hand`; with htmx, in place of the new-hand form (or of itself)."""
+    context = _edit_context(game, hand, form, form.names)
+    if not request.htmx:
+        return render(request, "games/edit.html", context, status=status)
+    response = render(request, "games/edit.html#edit-form", context, status=status)
+    if request.method == "GET":
+        return response
+    return reswap(retarget(response, "#hand-form"), "outerHTML")
+
+
+def _edit_crossed(request: HtmxHttpRequest, game: Game, conflict: Conflict) -> HttpResponse:
+    """Another phone changed the hand while this one edited it: the page as it is now when
+    the hand is gone, else this phone's form again, based on the hand as it now is, so
+    saving again applies what it typed."""
+    hand = conflict.hand
+    if hand is None or hand.removed is not None:
+        return _after_change(request, game, {"text": conflict.message}, status=409)
+    data = request.POST.copy()
+    data["version"] = str(hand.version)
+    data["number"] = str(hand.number)
+    form = hand_form(game, game.player_names(), data)
+    form.is_valid()
+    form.add_error(
+        None,
+        _("%(problem)s Your changes are below: save again to apply them.")
+        % {"problem": conflict.message},
+    )
+    return _edit_page(request, game, hand, form, status=409)
+
+
+def _edit_refused(
+    request: HtmxHttpRequest, game: Game, hand: Hand, form: HandForm, error: HandError
+) -> HttpResponse:
+    """The engine refused the edited hand, or a later hand it would break (one after the
+    end of the game): the form again, saying which hand and why."""
+    problem = shown_text(error.message)
+    if error.number != hand.number:
+        problem = _("hand %(number)s: %(problem)s") % {"number": error.number, "problem": problem}
+    form.engine_error(HandError(error.number, error.field, problem))
+    return _edit_page(request, game, hand, form, status=400)
 
 
 def _edit_context(game: Game, hand: Hand, form: HandForm, names: list[str]) -> dict[str, Any]:
@@ -196,39 +208,41 @@ def _edit_context(game: Game, hand: Hand, form: HandForm, names: list[str]) -> d
 
 @require_http_methods(["GET", "POST"])
 def hand_delete(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> HttpResponse:
+    """Ask, then set one hand aside (restorable); the later hands move up and are scored
+    again."""
     found = game_of(request, circle, game)
     shown = hand_of(found, hand)
-    names = found.player_names()
     if request.method == "GET":
         if shown.removed is not None:
             notice = _removed_notice(found, None, shown.removed_number)
             return _after_change(request, found, notice, status=409)
-        context = {
-            "circle": found.circle,
-            "game": found,
-            "hand": shown,
-            "summary": shown.summary(names),
-        }
-        return render(request, "games/delete.html", context)
+        return _delete_page(request, found, shown)
     number = posted_int(request, "number")
     try:
         removed = found.remove_hand(shown.pk, posted_int(request, "version"), number)
     except Conflict as conflict:
         return _after_change(request, fresh(found), {"text": conflict.message}, status=409)
     except HandError as error:
-        found = fresh(found)
+        # A later hand would break without it (the game would have ended before it).
         if request.htmx:
             return HttpResponseClientRedirect(reverse("hand_delete", args=[circle, game, hand]))
-        context = {
-            "circle": found.circle,
-            "game": found,
-            "hand": shown,
-            "summary": shown.summary(names),
-            "error": error_text(error),
-        }
-        return render(request, "games/delete.html", context, status=400)
+        return _delete_page(request, fresh(found), shown, error_text(error), status=400)
     found = fresh(found)
     return _after_change(request, found, _removed_notice(found, removed, number))
+
+
+def _delete_page(
+    request: HtmxHttpRequest, game: Game, hand: Hand, error: str = "", status: int = 200
+) -> HttpResponse:
+    context = {
+        "circle": game.circle,
+        "game": game,
+        "hand": hand,
+        "summary": hand.summary(game.player_names()),
+    }
+    if error:
+        context["error"] = error
+    return render(request, "games/delete.html", context, status=status)
 
 
 @require_POST
