@@ -143,9 +143,15 @@ export function quietly(work) {
 }
 // What was typed on this phone for the hand the form is now for (a draft kept on the phone)
 // comes back into the form, to be sent when it can; `afresh`: nothing typed before counts.
+// The draft is read while the page opens: a box typed in since (a number typed, then
+// stepped up) is newer than its draft, and keeps what it shows.
 export function takeDraft(form, draft, afresh) {
   if (afresh) { pending = {}; queued = {}; sentValue = {}; }
-  Object.keys(draft).forEach(function (name) { setValue(form, name, draft[name]); queued[name] = draft[name]; });
+  Object.keys(draft).forEach(function (name) {
+    if (pending[name] || name in sentValue) return;
+    setValue(form, name, draft[name]);
+    queued[name] = draft[name];
+  });
 }
 
 function apply(form, state) {
