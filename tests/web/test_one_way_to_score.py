@@ -7,15 +7,11 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
 from games.engine import GameScore
 from games.models import Game, Hand
 from tests.conftest import hand_id, hand_post, klob_hand
-
-
-def url(name: str, game: Game, *args: Any) -> str:
-    return reverse(name, args=[game.circle.slug, game.slug, *args])
+from tests.web.helpers import url
 
 
 @pytest.fixture
