@@ -1,6 +1,7 @@
-"""The game record as the command line reads and answers it: the exact message for each
-thing a record may get wrong, the caps taken right up to their edge, a record written and
-read back, and the whole answer for a scored game."""
+"""The game record (games/engine/record.py): checked for size and shape before any of it
+reaches the engine, the exact message for each thing a record may get wrong, the caps taken
+right up to their edge, a record written and read back, the whole answer for a scored game,
+and the record's refusals said through the catalogue."""
 
 from __future__ import annotations
 
