@@ -236,7 +236,7 @@ class TestAuction:
 
 
 class TestChecks:
-    def test_303_points(self) -> None:
+    def test_1_or_303_points_are_refused(self) -> None:
         rejects(FOUR, deal(points=303, tricks=7), "points", "never 1 or 303")
         rejects(FOUR, deal(points=1), "points", "never 1 or 303")
 
@@ -278,7 +278,7 @@ class TestChecks:
         rejects(THREE, widow(tricks=11), "tricks", "0 to 10")
         rejects(THREE, widow(tricks=10, points=280, widow_points=10), "points", "all 304")
 
-    def test_widow_points(self) -> None:
+    def test_widow_points_are_0_to_60_and_never_beyond_304(self) -> None:
         rejects(THREE, widow(widow_points=61), "widow_points", "0 to 60")
         rejects(THREE, widow(points=290, widow_points=20, tricks=9), "widow_points", "exceed 304")
 
@@ -290,7 +290,7 @@ class TestChecks:
     @pytest.mark.parametrize(
         "settings", [{"deals": 0}, {"failed_slam": -2}, {"tie": "coin"}, {"target": 500}]
     )
-    def test_bad_settings(self, settings: dict[str, Any]) -> None:
+    def test_a_setting_that_cannot_be_read_is_refused(self, settings: dict[str, Any]) -> None:
         with pytest.raises(ParseError):
             FOUR.settings(settings)
 

@@ -39,7 +39,7 @@ class TestWorkedExamples:
         assert [h.totals for h in game.hands] == [(1, 0), (1, 2), (1, 6), (1, 6), (2, 6), (4, 6)]
         assert game.totals == (4, 6) and not game.finished
 
-    def test_each_example(self) -> None:
+    def test_each_worked_example_scores_as_the_spec_says(self) -> None:
         assert scores(played(4, maker=2, dealer=0, round=1)) == (1, 0)
         assert scores(played(5, maker=3, round=2, trump="S")) == (0, 2)
         assert scores(played(5, maker=3, alone=True)) == (0, 4)
@@ -140,7 +140,7 @@ class TestChecks:
             EUCHRE, {"dealer": 0, "outcome": "dealer_forfeit"}, "outcome", "dealer-forfeit rule"
         )
 
-    def test_six_tricks(self) -> None:
+    def test_more_than_5_maker_tricks_are_refused(self) -> None:
         rejects(EUCHRE, played(6), "maker_tricks", "0 to 5")
 
     def test_a_played_hand_needs_a_maker_and_tricks(self) -> None:
@@ -201,7 +201,7 @@ class TestChecks:
         "settings",
         [{"target": 0}, {"all_pass": "shuffle"}, {"lone_euchre_points": 3}, {"defend_alone": "x"}],
     )
-    def test_bad_settings(self, settings: dict[str, Any]) -> None:
+    def test_a_setting_that_cannot_be_read_is_refused(self, settings: dict[str, Any]) -> None:
         with pytest.raises(ParseError):
             EUCHRE.settings(settings)
 

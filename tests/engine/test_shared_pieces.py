@@ -66,10 +66,11 @@ class TestCardPoints:
     def test_two_points_are_possible(self) -> None:
         # A queen alone is 2 with the seed's values; so the other side has 138.
         terz = get_variant("terz")
-        terz.hand(
+        hand = terz.hand(
             {"dealer": 0, "trump": "S", "card_points": [138, 2], "last_trick": 0},
             terz.settings({}),
         )
+        assert hand.card_points == (138, 2)
 
     @pytest.mark.parametrize(
         ("points", "message"),

@@ -227,7 +227,7 @@ class TestRejected:
     def test_only_four_jacks_aces_kings_queens(self) -> None:
         rejects(TERZ, deal(declarations=[four(0, "10")]), "declarations", "only jacks, aces")
 
-    def test_runs_of_3_to_8(self) -> None:
+    def test_a_run_of_fewer_than_3_cards_is_refused(self) -> None:
         rejects(TERZ, deal(declarations=[run(0, 2, "A", "S")]), "declarations", "3 to 8")
 
     @pytest.mark.parametrize(
@@ -239,7 +239,9 @@ class TestRejected:
             (deal(declarations=[{"seat": 0, "kind": "bella"}]), "declarations"),
         ],
     )
-    def test_unreadable(self, facts: dict[str, Any], field: str) -> None:
+    def test_a_fact_that_cannot_be_read_names_its_key(
+        self, facts: dict[str, Any], field: str
+    ) -> None:
         with pytest.raises(ParseError) as caught:
             TERZ.hand(facts, TERZ.settings())
         assert caught.value.field == field
@@ -248,7 +250,7 @@ class TestRejected:
         "settings",
         [{"target": -1}, {"card_values": "x"}, {"marriage_suits": "x"}, {"combo_tiebreak": "x"}],
     )
-    def test_bad_settings(self, settings: dict[str, Any]) -> None:
+    def test_a_setting_that_cannot_be_read_is_refused(self, settings: dict[str, Any]) -> None:
         with pytest.raises(ParseError):
             TERZ.settings(settings)
 
