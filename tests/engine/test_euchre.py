@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from games.engine import GameState, InvalidHand, ParseError, get_variant
 from games.engine.record import GameRecord
+from tests.engine.helpers import rejects
 
 EUCHRE = get_variant("euchre")
 PLAYERS = ("North", "East", "South", "West")
@@ -32,19 +33,13 @@ def played(tricks: int, maker: int = 0, **extra: Any) -> dict[str, Any]:
     return {"dealer": 3, "maker": maker, "trump": "H", "maker_tricks": tricks, **extra}
 
 
-def rejects(facts: dict[str, Any], field: str, fragment: str, **settings: Any) -> None:
-    with pytest.raises(InvalidHand) as caught:
-        EUCHRE.hand(facts, EUCHRE.settings(settings))
-    assert caught.value.field == field and fragment in caught.value.message
-
-
 class TestWorkedExamples:
     def test_the_record_scores_4_to_6_hand_by_hand(self) -> None:
         game = GameRecord.from_dict(json.loads(RECORD.read_text())).score()
         assert [h.totals for h in game.hands] == [(1, 0), (1, 2), (1, 6), (1, 6), (2, 6), (4, 6)]
         assert game.totals == (4, 6) and not game.finished
 
-    def test_each_example(self) -> None:
+    def test_each_worked_example_scores_as_the_spec_says(self) -> None:
         assert scores(played(4, maker=2, dealer=0, round=1)) == (1, 0)
         assert scores(played(5, maker=3, round=2, trump="S")) == (0, 2)
         assert scores(played(5, maker=3, alone=True)) == (0, 4)
@@ -124,6 +119,7 @@ class TestGameEnd:
 class TestChecks:
     def test_passed_out_is_refused_with_stick_the_dealer(self) -> None:
         rejects(
+            EUCHRE,
             {"dealer": 0, "outcome": "passed_out"},
             "outcome",
             "with stick the dealer, the dealer must name trump",
@@ -132,6 +128,7 @@ class TestChecks:
 
     def test_passed_out_is_refused_with_dealer_forfeit(self) -> None:
         rejects(
+            EUCHRE,
             {"dealer": 0, "outcome": "passed_out"},
             "outcome",
             "declines",
@@ -139,21 +136,26 @@ class TestChecks:
         )
 
     def test_dealer_forfeit_needs_its_rule(self) -> None:
-        rejects({"dealer": 0, "outcome": "dealer_forfeit"}, "outcome", "dealer-forfeit rule")
+        rejects(
+            EUCHRE, {"dealer": 0, "outcome": "dealer_forfeit"}, "outcome", "dealer-forfeit rule"
+        )
 
-    def test_six_tricks(self) -> None:
-        rejects(played(6), "maker_tricks", "0 to 5")
+    def test_more_than_5_maker_tricks_are_refused(self) -> None:
+        rejects(EUCHRE, played(6), "maker_tricks", "0 to 5")
 
     def test_a_played_hand_needs_a_maker_and_tricks(self) -> None:
-        rejects({"dealer": 0, "maker_tricks": 3}, "maker", "required")
-        rejects({"dealer": 0, "maker": 1}, "maker_tricks", "required")
+        rejects(EUCHRE, {"dealer": 0, "maker_tricks": 3}, "maker", "required")
+        rejects(EUCHRE, {"dealer": 0, "maker": 1}, "maker_tricks", "required")
 
     def test_a_passed_hand_has_no_maker(self) -> None:
-        rejects({"dealer": 0, "outcome": "passed_out", "maker": 1}, "maker", "no maker")
+        rejects(EUCHRE, {"dealer": 0, "outcome": "passed_out", "maker": 1}, "maker", "no maker")
 
     def test_defender_alone_needs_the_rule_and_a_loner(self) -> None:
-        rejects(played(1, alone=True, defender_alone=True), "defender_alone", "not a house rule")
         rejects(
+            EUCHRE, played(1, alone=True, defender_alone=True), "defender_alone", "not a house rule"
+        )
+        rejects(
+            EUCHRE,
             played(1, defender_alone=True),
             "defender_alone",
             "only against a loner",
@@ -161,17 +163,18 @@ class TestChecks:
         )
 
     def test_round_two_cannot_name_the_turned_down_suit(self) -> None:
-        rejects(played(3, round=2, turned_up="H"), "trump", "round 2")
+        rejects(EUCHRE, played(3, round=2, turned_up="H"), "trump", "round 2")
 
     def test_round_one_trump_is_the_turned_up_suit(self) -> None:
-        rejects(played(3, round=1, turned_up="S"), "trump", "round 1")
+        rejects(EUCHRE, played(3, round=1, turned_up="S"), "trump", "round 1")
 
     def test_a_stuck_dealer_may_name_the_turned_down_suit_by_setting(self) -> None:
         facts = played(3, maker=3, round=2, turned_up="H")
         rules = {"all_pass": "stick_the_dealer"}
-        rejects(facts, "trump", "round 2", **rules)
+        rejects(EUCHRE, facts, "trump", "round 2", **rules)
         assert scores(facts, stuck_dealer_any_suit=True, **rules) == (0, 1)
         rejects(
+            EUCHRE,
             played(3, maker=1, round=2, turned_up="H"),
             "trump",
             "round 2",
@@ -198,7 +201,7 @@ class TestChecks:
         "settings",
         [{"target": 0}, {"all_pass": "shuffle"}, {"lone_euchre_points": 3}, {"defend_alone": "x"}],
     )
-    def test_bad_settings(self, settings: dict[str, Any]) -> None:
+    def test_a_setting_that_cannot_be_read_is_refused(self, settings: dict[str, Any]) -> None:
         with pytest.raises(ParseError):
             EUCHRE.settings(settings)
 

@@ -378,3 +378,22 @@ def test_tricks_bonus_and_gomu_add_up_to_500_across_players(
     facts = tekli(trick_points=[t0, t1, t2], gomu_points=gomu, last_trick=last, melds=[0, 0, 2000])
     result = scores(facts, TEKLI, last_trick_bonus=bonus, gomu_to=gomu_to)
     assert sum(result) - 2000 == 480 + bonus
+
+
+class TestBothCross:
+    # Spec: hoskin, game end — if both teams reach the baraj in one hand, the contract team
+    # wins, whichever team holds it and from whichever seat.
+    def test_it_gives_the_game_to_the_contract_team_held_from_the_fourth_seat(self) -> None:
+        s = PARTNERS.settings({"target": 300})
+        facts = {
+            "dealer": 2,
+            "holder": 3,
+            "contract": 550,
+            "trump": "S",
+            "melds": [370, 60, 140, 280],
+            "trick_points": [200, 280],
+            "last_trick": 1,
+        }
+        # Team 0: 510 + 200 = 710; team 1: 340 + 280 + 20 = 640 ≥ 550, made.
+        game = score_game(PARTNERS, s, [PARTNERS.hand(facts, s)])
+        assert game.totals == (710, 640) and game.winners == (1,)

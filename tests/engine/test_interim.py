@@ -12,6 +12,7 @@ import pytest
 
 from games.engine import VARIANTS, InvalidHand, ParseError, Variant, get_variant
 from games.engine.variant import Interim, InterimRow
+from tests.engine.helpers import run
 
 KLOB = get_variant("klaberjass")
 TERZ = get_variant("terz")
@@ -24,10 +25,6 @@ EUCHRE = get_variant("euchre")
 TABLE = ("Ann", "Ben", "Cleo", "Dov")
 INDIANS = ("Asha", "Bala", "Chitra", "Dev")
 TURKS = ("Ali", "Berk", "Cem", "Deniz")
-
-
-def run(seat: int, length: int, top: str, suit: str) -> dict[str, Any]:
-    return {"seat": seat, "kind": "sequence", "length": length, "top": top, "suit": suit}
 
 
 def interim(variant: Variant[Any, Any], players: tuple[str, ...], **facts: Any) -> Interim:

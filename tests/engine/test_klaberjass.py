@@ -3,52 +3,23 @@
 from __future__ import annotations
 
 import json
+from itertools import product
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from games.engine import GameState, InvalidHand, ParseError, get_variant
+from games.engine import GameState, InvalidHand, ParseError, score_game
 from games.engine.game import HandError
 from games.engine.record import GameRecord
+from tests.engine.helpers import KLOB, PLAYERS, hand, rejects, run, score
 
-KLOB = get_variant("klaberjass")
-PLAYERS = ("You", "West", "North", "East")
 NS, EW = 0, 1
 RECORD = Path(__file__).parent.parent / "records" / "klaberjass.json"
 
 
-def hand(**facts: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "dealer": 3,
-        "caller": 0,
-        "trump": "H",
-        "card_points": [96, 56],
-        "last_trick": 0,
-    }
-    base.update(facts)
-    return base
-
-
-def score(facts: dict[str, Any], **settings: Any):
-    s = KLOB.settings(settings)
-    state = GameState(totals=(0, 0), sides=KLOB.side_names(PLAYERS), players=PLAYERS)
-    return KLOB.score_hand(KLOB.hand(facts, s), s, state)
-
-
 def scores(facts: dict[str, Any], **settings: Any) -> tuple[int, ...]:
     return score(facts, **settings).scores
-
-
-def rejects(facts: dict[str, Any], field: str, fragment: str, **settings: Any) -> None:
-    with pytest.raises(InvalidHand) as caught:
-        KLOB.hand(facts, KLOB.settings(settings))
-    assert caught.value.field == field
-    assert fragment in caught.value.message
-
-
-def seq(seat: int, length: int, top: str, suit: str) -> dict[str, Any]:
-    return {"seat": seat, "kind": "sequence", "length": length, "top": top, "suit": suit}
 
 
 class TestWorkedExamples:
@@ -95,7 +66,7 @@ class TestWorkedExamples:
             round="bima",
             card_points=[80, 72],
             last_trick=1,
-            declarations=[seq(3, 4, "10", "S"), seq(2, 4, "Q", "H"), seq(1, 3, "K", "D")],
+            declarations=[run(3, 4, "10", "S"), run(2, 4, "Q", "H"), run(1, 3, "K", "D")],
         )
         result = score(facts)
         assert result.scores == (130, 82)
@@ -127,13 +98,13 @@ class TestNotes:
         assert any("Bella" in n and "East" in n for n in notes)
 
     def test_the_sequence_contest_is_explained(self) -> None:
-        facts = hand(declarations=[seq(3, 4, "10", "S"), seq(2, 4, "Q", "H")])
+        facts = hand(declarations=[run(3, 4, "10", "S"), run(2, 4, "Q", "H")])
         notes = " ".join(score(facts).notes)
         assert "North's 4-card run 9–Q♥ (50) is best" in notes
         assert "West & East's sequences count for nothing" in notes
 
     def test_a_void_sequence_says_what_beat_it(self) -> None:
-        facts = hand(declarations=[seq(3, 4, "10", "S"), seq(2, 4, "Q", "H")])
+        facts = hand(declarations=[run(3, 4, "10", "S"), run(2, 4, "Q", "H")])
         verdict = score(facts).verdicts[0]
         assert not verdict.counted and "outranked by North" in verdict.reason
 
@@ -170,53 +141,53 @@ class TestCardPointsAndShtoch:
 
 class TestSequences:
     def test_a_three_card_run_is_worth_20_and_four_or_more_50(self) -> None:
-        assert scores(hand(declarations=[seq(0, 3, "9", "S")])) == (126, 56)
-        assert scores(hand(declarations=[seq(0, 4, "J", "S")])) == (156, 56)
-        assert scores(hand(declarations=[seq(0, 8, "A", "S")])) == (156, 56)
+        assert scores(hand(declarations=[run(0, 3, "9", "S")])) == (126, 56)
+        assert scores(hand(declarations=[run(0, 4, "J", "S")])) == (156, 56)
+        assert scores(hand(declarations=[run(0, 8, "A", "S")])) == (156, 56)
 
     def test_run5_value_makes_five_or_more_worth_100(self) -> None:
-        assert scores(hand(declarations=[seq(0, 5, "J", "S")]), run5_value=100) == (206, 56)
-        assert scores(hand(declarations=[seq(0, 4, "J", "S")]), run5_value=100) == (156, 56)
+        assert scores(hand(declarations=[run(0, 5, "J", "S")]), run5_value=100) == (206, 56)
+        assert scores(hand(declarations=[run(0, 4, "J", "S")]), run5_value=100) == (156, 56)
 
     def test_higher_value_beats_higher_top(self) -> None:
-        facts = hand(declarations=[seq(1, 3, "A", "S"), seq(0, 4, "10", "D")])
+        facts = hand(declarations=[run(1, 3, "A", "S"), run(0, 4, "10", "D")])
         assert scores(facts) == (156, 56)
 
     def test_equal_value_higher_top_card_wins(self) -> None:
-        facts = hand(declarations=[seq(0, 3, "10", "S"), seq(1, 3, "J", "D")])
+        facts = hand(declarations=[run(0, 3, "10", "S"), run(1, 3, "J", "D")])
         assert scores(facts) == (106, 76)
 
     def test_equal_top_a_trump_sequence_wins(self) -> None:
-        facts = hand(trump="H", declarations=[seq(0, 3, "K", "S"), seq(1, 3, "K", "H")])
+        facts = hand(trump="H", declarations=[run(0, 3, "K", "S"), run(1, 3, "K", "H")])
         assert scores(facts) == (106, 76)
 
     def test_complete_tie_goes_to_the_seat_nearest_the_forehand(self) -> None:
         # Dealer East(3): forehand is You(0); West(1) is next, then North(2).
-        facts = hand(dealer=3, declarations=[seq(1, 3, "K", "S"), seq(2, 3, "K", "D")])
+        facts = hand(dealer=3, declarations=[run(1, 3, "K", "S"), run(2, 3, "K", "D")])
         assert scores(facts) == (106, 76)
         # Dealer You(0): forehand West(1) wins the same tie.
-        facts = hand(dealer=0, declarations=[seq(2, 3, "K", "S"), seq(1, 3, "K", "D")])
+        facts = hand(dealer=0, declarations=[run(2, 3, "K", "S"), run(1, 3, "K", "D")])
         assert scores(facts) == (106, 76)
         # Dealer West(1): forehand North(2).
-        facts = hand(dealer=1, declarations=[seq(1, 3, "K", "S"), seq(2, 3, "K", "D")])
+        facts = hand(dealer=1, declarations=[run(1, 3, "K", "S"), run(2, 3, "K", "D")])
         assert scores(facts) == (126, 56)
 
     def test_final_tiebreak_none_scores_no_sequences_on_a_complete_tie(self) -> None:
-        facts = hand(declarations=[seq(1, 3, "K", "S"), seq(2, 3, "K", "D"), seq(0, 3, "9", "C")])
+        facts = hand(declarations=[run(1, 3, "K", "S"), run(2, 3, "K", "D"), run(0, 3, "9", "C")])
         assert scores(facts, final_tiebreak="none") == (106, 56)
 
     def test_the_winning_team_scores_all_its_sequences(self) -> None:
-        facts = hand(declarations=[seq(0, 4, "A", "S"), seq(2, 3, "9", "D"), seq(1, 4, "K", "C")])
+        facts = hand(declarations=[run(0, 4, "A", "S"), run(2, 3, "9", "D"), run(1, 4, "K", "C")])
         assert scores(facts) == (176, 56)
 
     def test_sequence_scope_player_scores_only_the_best_players_own(self) -> None:
-        facts = hand(declarations=[seq(0, 4, "A", "S"), seq(2, 3, "9", "D"), seq(0, 3, "9", "C")])
+        facts = hand(declarations=[run(0, 4, "A", "S"), run(2, 3, "9", "D"), run(0, 3, "9", "C")])
         assert scores(facts, sequence_scope="player") == (176, 56)
-        facts = hand(declarations=[seq(0, 4, "A", "S"), seq(2, 3, "9", "D")])
+        facts = hand(declarations=[run(0, 4, "A", "S"), run(2, 3, "9", "D")])
         assert scores(facts, sequence_scope="player") == (156, 56)
 
     def test_opponents_sequences_score_nothing(self) -> None:
-        facts = hand(declarations=[seq(1, 3, "9", "S"), seq(3, 3, "9", "D"), seq(0, 4, "10", "C")])
+        facts = hand(declarations=[run(1, 3, "9", "S"), run(3, 3, "9", "D"), run(0, 4, "10", "C")])
         assert scores(facts) == (156, 56)
 
     def test_zero_trick_sequences_false_takes_them_from_a_team_without_a_trick(self) -> None:
@@ -225,7 +196,7 @@ class TestSequences:
             card_points=[0, 152],
             last_trick=1,
             tricks=[0, 8],
-            declarations=[seq(0, 4, "A", "S")],
+            declarations=[run(0, 4, "A", "S")],
         )
         assert scores(facts, zero_trick_sequences=False) == (0, 162)
         assert scores(facts) == (50, 162)  # EW made 162 > 50; NS keep their run
@@ -237,7 +208,7 @@ class TestSequences:
             card_points=[0, 152],
             last_trick=1,
             tricks=[0, 8],
-            declarations=[seq(0, 4, "A", "S"), seq(1, 3, "9", "D")],
+            declarations=[run(0, 4, "A", "S"), run(1, 3, "9", "D")],
         )
         assert scores(facts, zero_trick_sequences=False) == (0, 162)
 
@@ -247,7 +218,7 @@ class TestBella:
         assert scores(hand(declarations=[{"seat": 2, "kind": "bella"}])) == (126, 56)
 
     def test_bella_may_sit_in_its_holders_own_run(self) -> None:
-        facts = hand(declarations=[seq(2, 3, "K", "H"), {"seat": 2, "kind": "bella"}])
+        facts = hand(declarations=[run(2, 3, "K", "H"), {"seat": 2, "kind": "bella"}])
         assert scores(facts) == (146, 56)
 
     def test_bella_on_forfeit_holder_keeps_it_on_a_half_tie(self) -> None:
@@ -296,7 +267,7 @@ class TestCapot:
 class TestYasValue:
     def test_yas_22_makes_154_in_the_cards(self) -> None:
         assert scores(hand(card_points=[98, 56]), yas_value=22) == (108, 56)
-        rejects(hand(card_points=[96, 56]), "card_points", "must add up to 154", yas_value=22)
+        rejects(KLOB, hand(card_points=[96, 56]), "card_points", "must add up to 154", yas_value=22)
 
 
 class TestGameEnd:
@@ -362,26 +333,32 @@ class TestGameEnd:
 
 class TestRejectedInput:
     def test_card_points_with_a_one(self) -> None:
-        rejects(hand(card_points=[151, 1]), "card_points", "no card is worth 1 point")
-        rejects(hand(card_points=[1, 151]), "card_points", "no card is worth 1 point")
+        rejects(KLOB, hand(card_points=[151, 1]), "card_points", "no card is worth 1 point")
+        rejects(KLOB, hand(card_points=[1, 151]), "card_points", "no card is worth 1 point")
 
     def test_card_points_not_adding_up(self) -> None:
-        rejects(hand(card_points=[96, 50]), "card_points", "must add up to 152 (got 96 + 50 = 146)")
+        rejects(
+            KLOB,
+            hand(card_points=[96, 50]),
+            "card_points",
+            "must add up to 152 (got 96 + 50 = 146)",
+        )
 
     def test_negative_card_points(self) -> None:
-        rejects(hand(card_points=[-10, 162]), "card_points", "negative")
+        rejects(KLOB, hand(card_points=[-10, 162]), "card_points", "negative")
 
     def test_bima_caller_must_be_the_dealer(self) -> None:
-        rejects(hand(round="bima", dealer=2, caller=1), "caller", "Bima")
+        rejects(KLOB, hand(round="bima", dealer=2, caller=1), "caller", "Bima")
 
     def test_round_two_cannot_name_the_turned_up_suit(self) -> None:
-        rejects(hand(round=2, turned_up="H", trump="H"), "trump", "round 2")
+        rejects(KLOB, hand(round=2, turned_up="H", trump="H"), "trump", "round 2")
 
     def test_round_one_trump_is_the_turned_up_suit(self) -> None:
-        rejects(hand(round=1, turned_up="S", trump="H"), "trump", "round 1")
+        rejects(KLOB, hand(round=1, turned_up="S", trump="H"), "trump", "round 1")
 
     def test_two_bellas(self) -> None:
         rejects(
+            KLOB,
             hand(declarations=[{"seat": 0, "kind": "bella"}, {"seat": 1, "kind": "bella"}]),
             "declarations",
             "only one Bella",
@@ -389,40 +366,42 @@ class TestRejectedInput:
 
     def test_a_card_in_two_sequences(self) -> None:
         rejects(
-            hand(declarations=[seq(0, 3, "K", "S"), seq(1, 3, "A", "S")]),
+            KLOB,
+            hand(declarations=[run(0, 3, "K", "S"), run(1, 3, "A", "S")]),
             "declarations",
             "both use",
         )
 
     def test_bellas_cards_in_another_players_sequence(self) -> None:
         rejects(
-            hand(trump="H", declarations=[seq(1, 3, "K", "H"), {"seat": 0, "kind": "bella"}]),
+            KLOB,
+            hand(trump="H", declarations=[run(1, 3, "K", "H"), {"seat": 0, "kind": "bella"}]),
             "declarations",
             "K♥",
         )
 
     def test_a_run_that_does_not_fit(self) -> None:
-        rejects(hand(declarations=[seq(0, 3, "8", "S")]), "declarations", "cannot end at 8")
-        rejects(hand(declarations=[seq(0, 5, "10", "S")]), "declarations", "cannot end at 10")
+        rejects(KLOB, hand(declarations=[run(0, 3, "8", "S")]), "declarations", "cannot end at 8")
+        rejects(KLOB, hand(declarations=[run(0, 5, "10", "S")]), "declarations", "cannot end at 10")
 
     def test_a_run_too_short_or_too_long(self) -> None:
-        rejects(hand(declarations=[seq(0, 2, "A", "S")]), "declarations", "3 to 8 cards")
-        rejects(hand(declarations=[seq(0, 9, "A", "S")]), "declarations", "3 to 8 cards")
+        rejects(KLOB, hand(declarations=[run(0, 2, "A", "S")]), "declarations", "3 to 8 cards")
+        rejects(KLOB, hand(declarations=[run(0, 9, "A", "S")]), "declarations", "3 to 8 cards")
 
     def test_tricks_required_with_capot(self) -> None:
-        rejects(hand(), "tricks", "required", capot="double")
+        rejects(KLOB, hand(), "tricks", "required", capot="double")
 
     def test_tricks_required_when_zero_trick_sequences_is_off(self) -> None:
-        rejects(hand(), "tricks", "required", zero_trick_sequences=False)
+        rejects(KLOB, hand(), "tricks", "required", zero_trick_sequences=False)
 
     def test_tricks_must_add_up_to_eight(self) -> None:
-        rejects(hand(tricks=[5, 2]), "tricks", "add up to 8")
+        rejects(KLOB, hand(tricks=[5, 2]), "tricks", "add up to 8")
 
     def test_no_tricks_means_no_points(self) -> None:
-        rejects(hand(tricks=[0, 8]), "tricks", "no trick")
+        rejects(KLOB, hand(tricks=[0, 8]), "tricks", "no trick")
 
     def test_all_tricks_means_all_points(self) -> None:
-        rejects(hand(tricks=[8, 0]), "tricks", "all 8 tricks")
+        rejects(KLOB, hand(tricks=[8, 0]), "tricks", "all 8 tricks")
 
     @pytest.mark.parametrize(
         ("facts", "field"),
@@ -479,7 +458,7 @@ class TestJudgingDeclarationsAlone:
             KLOB,
             2,
             Suit.CLUBS,
-            [seq(3, 4, "10", "S"), seq(2, 4, "Q", "H"), {"seat": 0, "kind": "bella"}],
+            [run(3, 4, "10", "S"), run(2, 4, "Q", "H"), {"seat": 0, "kind": "bella"}],
             KLOB.settings(),
             state,
         )
@@ -496,7 +475,115 @@ class TestJudgingDeclarationsAlone:
                 KLOB,
                 0,
                 Suit.CLUBS,
-                [seq(0, 3, "K", "S"), seq(1, 3, "A", "S")],
+                [run(0, 3, "K", "S"), run(1, 3, "A", "S")],
                 KLOB.settings(),
                 state,
             )
+
+
+# --- Rules that hide behind a seat, a setting or an order -----------------------------
+
+
+def game_end(hands: list[dict[str, Any]], **settings: Any) -> tuple[tuple[int, ...], Any]:
+    s = KLOB.settings(settings)
+    game = score_game(KLOB, s, [KLOB.hand(h, s) for h in hands])
+    return game.winners, game.totals
+
+
+class TestForehandTieBreak:
+    # Spec: Scoring, 2.4 — a complete tie goes to the declarer nearest the forehand, the seat
+    # left of the dealer, counting in the direction of play. Every dealer and every pair of
+    # seats from the two teams, so no seat arithmetic can agree with the rule by chance.
+    @pytest.mark.parametrize(("dealer", "ns", "ew"), list(product(range(4), (0, 2), (1, 3))))
+    def test_it_gives_a_complete_tie_to_the_declarer_nearest_the_forehand(
+        self, dealer: int, ns: int, ew: int
+    ) -> None:
+        in_play_order = [(dealer + 1 + step) % 4 for step in range(4)]
+        nearest = next(seat for seat in in_play_order if seat in (ns, ew))
+        facts = hand(dealer=dealer, declarations=[run(ns, 3, "K", "S"), run(ew, 3, "K", "D")])
+        # NS called and made 106 against 56; the tie's 20 goes to the nearest seat's team.
+        expected = (126, 56) if nearest == ns else (106, 76)
+        assert scores(facts) == expected
+
+
+class TestFinalTiebreakNone:
+    # Spec: Settings, final_tiebreak "none" — only a complete tie *between the two teams'*
+    # best sequences cancels them; any other contest is decided as usual.
+    def test_it_still_scores_an_untied_best_sequence(self) -> None:
+        facts = hand(declarations=[run(0, 4, "A", "S"), run(1, 3, "K", "D")])
+        assert scores(facts, final_tiebreak="none") == (156, 56)
+        facts = hand(
+            caller=1,
+            card_points=[80, 72],
+            declarations=[run(1, 4, "A", "S"), run(0, 3, "K", "D")],
+        )
+        assert scores(facts, final_tiebreak="none") == (90, 122)
+
+    def test_it_scores_a_tie_between_partners_for_their_team(self) -> None:
+        facts = hand(declarations=[run(0, 3, "K", "S"), run(2, 3, "K", "D"), run(1, 3, "J", "C")])
+        assert scores(facts, final_tiebreak="none") == (146, 56)
+
+    def test_it_cancels_every_sequence_on_a_tie_between_the_teams(self) -> None:
+        facts = hand(declarations=[run(0, 3, "K", "S"), run(1, 3, "K", "D"), run(2, 3, "J", "C")])
+        assert scores(facts, final_tiebreak="none") == (106, 56)
+
+
+class TestTricksConsistency:
+    # Spec: Hand keys, tricks — tricks add up to 8; a team with 0 tricks has 0 card points
+    # and not the last trick; a team with 8 has every card point and the last trick. With 8
+    # tricks in all the two halves describe the same table from either team, so each entry
+    # below breaks exactly one half, and the message names the rule it broke first.
+    def test_it_refuses_negative_tricks_even_when_they_add_up_to_8(self) -> None:
+        rejects(KLOB, hand(tricks=[-1, 9]), "tricks", "add up to 8")
+
+    def test_it_refuses_card_points_for_a_team_without_a_trick(self) -> None:
+        facts = hand(card_points=[10, 142], last_trick=1, tricks=[0, 8])
+        rejects(KLOB, facts, "tricks", "no trick")
+
+    def test_it_refuses_the_last_trick_for_a_team_without_a_trick(self) -> None:
+        facts = hand(card_points=[0, 152], last_trick=0, tricks=[0, 8])
+        rejects(KLOB, facts, "tricks", "no trick")
+
+    def test_it_refuses_missing_card_points_for_a_team_with_every_trick(self) -> None:
+        facts = hand(card_points=[142, 10], last_trick=0, tricks=[8, 0])
+        rejects(KLOB, facts, "tricks", "all 8 tricks")
+
+    def test_it_refuses_a_team_with_every_trick_but_not_the_last(self) -> None:
+        facts = hand(card_points=[152, 0], last_trick=1, tricks=[8, 0])
+        rejects(KLOB, facts, "tricks", "all 8 tricks")
+
+    def test_it_accepts_a_clean_sweep_by_either_team(self) -> None:
+        assert scores(hand(card_points=[152, 0], last_trick=0, tricks=[8, 0])) == (162, 0)
+        facts = hand(caller=1, card_points=[0, 152], last_trick=1, tricks=[0, 8])
+        assert scores(facts) == (0, 162)
+
+
+class TestBothCross:
+    # Spec: Settings, both_cross "caller" — when both teams reach the target in one hand, the
+    # caller's team wins if it made its contract; otherwise the higher total.
+    # After these two hands NS lead 172 to 152.
+    LEAD = [
+        hand(caller=0, card_points=[96, 56], last_trick=0),  # NS 106, EW 56
+        hand(caller=1, card_points=[66, 86], last_trick=1),  # EW 96 > 66
+    ]
+
+    def test_it_gives_the_game_to_the_other_team_when_it_called_and_made_it(self) -> None:
+        # East (seat 3) calls and makes 90 against 72: NS 244, EW 242, both over 220.
+        last = hand(dealer=2, caller=3, card_points=[72, 80], last_trick=1)
+        winners, totals = game_end([*self.LEAD, last], target=220, both_cross="caller")
+        assert totals == (244, 242) and winners == (1,)
+        winners, _ = game_end([*self.LEAD, last], target=220)
+        assert winners == (0,)
+
+    def test_it_falls_back_to_the_higher_total_when_the_callers_failed(self) -> None:
+        # NS call and fail 60 against 122 but keep their Bella's 20 (house rule), so both
+        # teams cross 190 in this hand: NS 192, EW 314. A failed caller does not win it.
+        last = hand(
+            caller=0,
+            card_points=[40, 112],
+            last_trick=1,
+            declarations=[{"seat": 0, "kind": "bella"}],
+        )
+        settings = {"target": 190, "bella_on_forfeit": "holder", "both_cross": "caller"}
+        winners, totals = game_end([*self.LEAD, last], **settings)
+        assert totals == (192, 314) and winners == (1,)

@@ -7,6 +7,7 @@ import pytest
 from games.engine.errors import ParseError
 from games.engine.numbers import LIMIT, NotANumber, OutOfRange, shown, whole_number
 from games.engine.reading import Reader
+from tests.engine.helpers import Cases, reads_only_catalogue, refused
 
 
 @pytest.mark.parametrize(("text", "number"), [("0", 0), ("152", 152), ("-40", -40), (" 7 ", 7)])
@@ -56,3 +57,22 @@ def test_messages_quote_values_briefly_whatever_their_size() -> None:
     assert shown(10**5000) == "a number that long"
     assert len(shown("x" * 10_000)) <= 24
     assert shown([[[[[1]]]]]) == "[[[...]]]"
+
+
+# --- Through the catalogue ------------------------------------------------------------
+
+CASES: Cases = {
+    "numbers": (
+        lambda: [
+            *refused(lambda: whole_number(True)),
+            *refused(lambda: whole_number("9" * 14)),
+            *refused(lambda: whole_number(LIMIT + 1)),
+        ],
+        {"true"},
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_what_the_table_reads_is_all_catalogue_sentences(case: str) -> None:
+    reads_only_catalogue(case, CASES)

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 from games.engine import (
     GameState,
-    InvalidHand,
     ParseError,
     get_variant,
     score_game,
 )
 from games.engine.record import GameRecord
+from tests.engine.helpers import four, marriage, rejects, run
 
 TERZ = get_variant("terz")
 PLAYERS = ("Ann", "Ben")
@@ -30,18 +30,6 @@ def deal(**facts: Any) -> dict[str, Any]:
     return base
 
 
-def run(seat: int, length: int, top: str, suit: str) -> dict[str, Any]:
-    return {"seat": seat, "kind": "sequence", "length": length, "top": top, "suit": suit}
-
-
-def four(seat: int, rank: str) -> dict[str, Any]:
-    return {"seat": seat, "kind": "four", "rank": rank}
-
-
-def marriage(seat: int, suit: str) -> dict[str, Any]:
-    return {"seat": seat, "kind": "marriage", "suit": suit}
-
-
 def score(facts: dict[str, Any], **settings: Any):
     s = TERZ.settings(settings)
     state = GameState(totals=(0, 0), sides=PLAYERS, players=PLAYERS)
@@ -50,12 +38,6 @@ def score(facts: dict[str, Any], **settings: Any):
 
 def scores(facts: dict[str, Any], **settings: Any) -> tuple[int, ...]:
     return score(facts, **settings).scores
-
-
-def rejects(facts: dict[str, Any], field: str, fragment: str, **settings: Any) -> None:
-    with pytest.raises(InvalidHand) as caught:
-        TERZ.hand(facts, TERZ.settings(settings))
-    assert caught.value.field == field and fragment in caught.value.message
 
 
 class TestWorkedExamples:
@@ -140,6 +122,7 @@ class TestCombinations:
     def test_marriage_suits_trump_allows_only_the_trump_marriage(self) -> None:
         assert scores(deal(declarations=[marriage(0, "C")]), marriage_suits="trump") == (100, 70)
         rejects(
+            TERZ,
             deal(declarations=[marriage(0, "H")]),
             "declarations",
             "only the trump marriage",
@@ -154,6 +137,7 @@ class TestPieces:
 
     def test_a_junior_run_after_a_senior_one_is_refused(self) -> None:
         rejects(
+            TERZ,
             deal(declarations=[run(0, 3, "A", "S"), run(0, 3, "K", "S")]),
             "declarations",
             "announced after a higher one",
@@ -161,6 +145,7 @@ class TestPieces:
 
     def test_a_low_run_after_a_high_one_in_the_suit_is_refused_even_apart(self) -> None:
         rejects(
+            TERZ,
             deal(declarations=[run(0, 3, "A", "S"), run(0, 3, "9", "S")]),
             "declarations",
             "announced after a higher one",
@@ -177,9 +162,13 @@ class TestOneDeck:
 
     def test_two_players_never_share_a_card(self) -> None:
         rejects(
-            deal(declarations=[four(0, "J"), run(1, 3, "J", "S")]), "declarations", "only one deck"
+            TERZ,
+            deal(declarations=[four(0, "J"), run(1, 3, "J", "S")]),
+            "declarations",
+            "only one deck",
         )
         rejects(
+            TERZ,
             deal(declarations=[marriage(0, "H"), run(1, 3, "K", "H")]),
             "declarations",
             "only one deck",
@@ -187,7 +176,10 @@ class TestOneDeck:
 
     def test_the_same_marriage_twice(self) -> None:
         rejects(
-            deal(declarations=[marriage(0, "H"), marriage(0, "H")]), "declarations", "only one deck"
+            TERZ,
+            deal(declarations=[marriage(0, "H"), marriage(0, "H")]),
+            "declarations",
+            "only one deck",
         )
 
 
@@ -220,19 +212,23 @@ class TestGameEnd:
 
 class TestRejected:
     def test_card_points_must_add_up(self) -> None:
-        rejects(deal(card_points=[80, 70]), "card_points", "must add up to 140")
+        rejects(TERZ, deal(card_points=[80, 70]), "card_points", "must add up to 140")
         rejects(
-            deal(card_points=[86, 60]), "card_points", "must add up to 152", card_values="standard"
+            TERZ,
+            deal(card_points=[86, 60]),
+            "card_points",
+            "must add up to 152",
+            card_values="standard",
         )
 
     def test_no_card_is_worth_one(self) -> None:
-        rejects(deal(card_points=[139, 1]), "card_points", "worth 1")
+        rejects(TERZ, deal(card_points=[139, 1]), "card_points", "worth 1")
 
     def test_only_four_jacks_aces_kings_queens(self) -> None:
-        rejects(deal(declarations=[four(0, "10")]), "declarations", "only jacks, aces")
+        rejects(TERZ, deal(declarations=[four(0, "10")]), "declarations", "only jacks, aces")
 
-    def test_runs_of_3_to_8(self) -> None:
-        rejects(deal(declarations=[run(0, 2, "A", "S")]), "declarations", "3 to 8")
+    def test_a_run_of_fewer_than_3_cards_is_refused(self) -> None:
+        rejects(TERZ, deal(declarations=[run(0, 2, "A", "S")]), "declarations", "3 to 8")
 
     @pytest.mark.parametrize(
         ("facts", "field"),
@@ -243,7 +239,9 @@ class TestRejected:
             (deal(declarations=[{"seat": 0, "kind": "bella"}]), "declarations"),
         ],
     )
-    def test_unreadable(self, facts: dict[str, Any], field: str) -> None:
+    def test_a_fact_that_cannot_be_read_names_its_key(
+        self, facts: dict[str, Any], field: str
+    ) -> None:
         with pytest.raises(ParseError) as caught:
             TERZ.hand(facts, TERZ.settings())
         assert caught.value.field == field
@@ -252,7 +250,7 @@ class TestRejected:
         "settings",
         [{"target": -1}, {"card_values": "x"}, {"marriage_suits": "x"}, {"combo_tiebreak": "x"}],
     )
-    def test_bad_settings(self, settings: dict[str, Any]) -> None:
+    def test_a_setting_that_cannot_be_read_is_refused(self, settings: dict[str, Any]) -> None:
         with pytest.raises(ParseError):
             TERZ.settings(settings)
 
@@ -263,3 +261,18 @@ def test_card_points_and_last_trick_add_up_to_the_deal(p0: int, last: int, value
     assume(p0 not in (1, total - 1) and p0 <= total)
     result = scores(deal(card_points=[p0, total - p0], last_trick=last), card_values=values)
     assert sum(result) == total + 10
+
+
+class TestRunAnnouncedTwice:
+    # Spec: Hand keys — each later run a player announces in a suit must outrank every earlier
+    # run of his there; the same run again does not outrank itself, so it is refused rather
+    # than scored twice.
+    def test_it_refuses_the_same_run_announced_twice(self) -> None:
+        facts = {
+            "dealer": 1,
+            "trump": "C",
+            "card_points": [80, 60],
+            "last_trick": 1,
+            "declarations": [run(0, 3, "K", "S"), run(0, 3, "K", "S")],
+        }
+        rejects(TERZ, facts, "declarations", "announced after a higher one")

@@ -19,29 +19,19 @@ import pytest
 
 from games.engine.record import GameRecord, read_json
 from games.engine.texts import CATALOGUE, ENGLISH, Text
+from tests.engine import (
+    test_declarations,
+    test_klaberjass_words,
+    test_numbers,
+    test_record,
+    test_shared_pieces,
+    test_terz_words,
+    test_variant_and_game,
+)
+from tests.engine.helpers import Cases, Pseudo, leftover_english, placeholders, said_by
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = sorted((ROOT / "tests" / "records").glob("*.json"))
-
-
-def placeholders(pattern: str) -> list[str]:
-    return sorted({name for _, name, _, _ in string.Formatter().parse(pattern) if name})
-
-
-class Pseudo:
-    """Each sentence becomes ⟦id placeholders⟧: no word of its English survives."""
-
-    def pgettext(self, context: str, message: str) -> str:
-        return "⟦" + " ".join(["#", *(f"{{{p}}}" for p in placeholders(message))]) + "⟧"
-
-    def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
-        return self.pgettext(context, plural)
-
-
-def leftover_english(rendered: str, known: set[str]) -> list[str]:
-    """Words of three letters or more outside the markers that are not names or values."""
-    stripped = re.sub(r"[⟦⟧#]", " ", rendered)
-    return [w for w in re.findall(r"[A-Za-z]{3,}", stripped) if w not in known]
 
 
 def scored_records() -> list[tuple[str, GameRecord]]:
@@ -201,3 +191,35 @@ def test_every_sentence_is_made_with_the_english_it_renders_in_english(count: in
         assert str(text) == text.render(ENGLISH), id
     # A sentence without parameters is made once and shared.
     assert say("card.rank.K") is nested
+
+
+# The sections of the catalogue the Jack–Nine games and the shared pieces own, and the modules
+# whose cases render what the table reads in them.
+SECTIONS = (
+    "cards.",
+    "numbers.",
+    "reading.",
+    "rounds.",
+    "klaberjass.",
+    "declarations.",
+    "terz.",
+    "variant.",
+    "registry.",
+    "game.",
+    "record.",
+    "names.",
+)
+CASES: Cases = (
+    test_klaberjass_words.CASES
+    | test_terz_words.CASES
+    | test_declarations.CASES
+    | test_shared_pieces.CASES
+    | test_numbers.CASES
+    | test_variant_and_game.CASES
+    | test_record.CASES
+)
+
+
+def test_the_cases_say_every_sentence_of_the_jack_nine_games_and_the_shared_pieces() -> None:
+    ours = {i for i in CATALOGUE if i.startswith(SECTIONS)}
+    assert ours - said_by(CASES) == set()

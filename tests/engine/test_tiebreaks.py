@@ -13,19 +13,12 @@ from typing import Any
 from games.engine import GameState, get_variant
 from games.engine.cards import Suit
 from games.engine.declarations import Judgement, judge
+from tests.engine.helpers import four, run
 
 KLOB = get_variant("klaberjass")
 TERZ = get_variant("terz")
 FOUR_PLAYERS = ("Ann", "Ben", "Cleo", "Dov")
 TWO_PLAYERS = ("Ann", "Ben")
-
-
-def run(seat: int, length: int, top: str, suit: str) -> dict[str, Any]:
-    return {"seat": seat, "kind": "sequence", "length": length, "top": top, "suit": suit}
-
-
-def four(seat: int, rank: str) -> dict[str, Any]:
-    return {"seat": seat, "kind": "four", "rank": rank}
 
 
 def klob(trump: str, *items: dict[str, Any], dealer: int = 0, **settings: Any) -> Judgement:

@@ -37,7 +37,7 @@ SEAT = re.compile(r"\bseat \d")
 HYPHEN_MINUS = re.compile(r"(?<![\w])-\d")
 
 
-def rejects(variant: Variant[Any, Any], facts: dict[str, Any], players: tuple[str, ...]) -> str:
+def refusal_of(variant: Variant[Any, Any], facts: dict[str, Any], players: tuple[str, ...]) -> str:
     with pytest.raises(InvalidHand) as caught:
         variant.hand(facts, variant.settings(), players)
     return caught.value.message
@@ -81,24 +81,24 @@ class TestPlayersNotSeats:
             {"seat": 0, "pass": True},
             {"seat": 1, "pass": True},
         ]
-        message = rejects(FOUR, four(bids=calls), INDIANS)
+        message = refusal_of(FOUR, four(bids=calls), INDIANS)
         assert message == "the auction ends with Dev at 175, not Asha at 180"
 
     def test_the_304_auction_names_whose_turn_it_was(self) -> None:
-        message = rejects(FOUR, four(bids=[{"seat": 1, "bid": 160}]), INDIANS)
+        message = refusal_of(FOUR, four(bids=[{"seat": 1, "bid": 160}]), INDIANS)
         assert message == "call 1: it was Asha's turn, not Bala's"
 
     def test_the_hoskin_auction_names_who_holds_it(self) -> None:
         calls = [{"seat": 0, "bid": 550}, {"seat": 1, "bid": 600}, {"seat": 0, "pass": True}]
-        message = rejects(PARTNERS, hoskin(bids=calls), TURKS)
+        message = refusal_of(PARTNERS, hoskin(bids=calls), TURKS)
         assert message == "the auction ends with Berk at 600, not Ali at 650"
 
     def test_the_hoskin_auction_names_whose_turn_it_was(self) -> None:
         calls = [{"seat": 0, "bid": 550}, {"seat": 1, "bid": 560}, {"seat": 3, "bid": 570}]
-        assert rejects(PARTNERS, hoskin(bids=calls), TURKS) == "call 3: it was Ali's turn"
+        assert refusal_of(PARTNERS, hoskin(bids=calls), TURKS) == "call 3: it was Ali's turn"
 
     def test_a_wrong_meld_names_its_player(self) -> None:
-        message = rejects(PARTNERS, hoskin(melds=[270, 85, 140, 60]), TURKS)
+        message = refusal_of(PARTNERS, hoskin(melds=[270, 85, 140, 60]), TURKS)
         assert message == "Berk's melds are 0 or more in tens, not 85"
 
     def test_the_tekli_ladder_names_the_holder(self) -> None:
@@ -113,7 +113,7 @@ class TestPlayersNotSeats:
             "gomu_points": 29,
             "last_trick": 2,
         }
-        message = rejects(TEKLI, facts, ("Ece", "Fatih", "Gül"))
+        message = refusal_of(TEKLI, facts, ("Ece", "Fatih", "Gül"))
         assert message == "Gül speaks second, so takes the ihale at 650, not 550"
 
     def test_without_names_the_game_s_default_players_are_named(self) -> None:

@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
 from games.models import Bid, Circle, Game
 from games.words import shown_text
+from tests.web.helpers import url
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 FOUR = ["Asha", "Bala", "Chitra", "Dev"]
 
 
 @pytest.fixture
 def game304(circle: Circle) -> Game:
     return Game.create(circle, "304", FOUR, {}, first_dealer=3)
-
-
-def url(name: str, game: Game) -> str:
-    return reverse(name, args=[game.circle.slug, game.slug])
 
 
 def post(**extra: str) -> dict[str, str]:

@@ -17,16 +17,10 @@ from unittest.mock import patch
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
 from games.models import Game, Hand, HandInProgress
 from tests.conftest import hand_post
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def url(name: str, game: Game, *args: Any) -> str:
-    return reverse(name, args=[game.circle.slug, game.slug, *args])
+from tests.web.helpers import HTMX, url
 
 
 @contextmanager

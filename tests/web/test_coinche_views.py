@@ -13,14 +13,10 @@ from django.urls import reverse
 
 from games.forms.coinche_auction import read_auction
 from games.models import Bid, Circle, Game, HandInProgress
+from tests.web.helpers import HTMX, url
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 # Anne & Chloé are team 0, Bruno & Denis team 1.
 PLAYERS = ["Anne", "Bruno", "Chloé", "Denis"]
-
-
-def url(name: str, game: Game, *args: Any) -> str:
-    return reverse(name, args=[game.circle.slug, game.slug, *args])
 
 
 def new_game(circle: Circle, **settings: Any) -> Game:

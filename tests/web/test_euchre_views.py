@@ -7,18 +7,14 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Circle, Game
+from tests.web.helpers import HTMX, url
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 PLAYERS = ["Nia", "Eli", "Sam", "Wes"]
 
 
 @pytest.fixture
 def euchre(circle: Circle) -> Game:
     return Game.create(circle, "euchre", PLAYERS, {}, first_dealer=0)
-
-
-def url(name: str, game: Game) -> str:
-    return reverse(name, args=[game.circle.slug, game.slug])
 
 
 def test_maker_and_tricks_are_a_whole_hand(client: Client, euchre: Game) -> None:

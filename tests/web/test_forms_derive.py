@@ -1,6 +1,7 @@
 """What a hand form derives rather than writes: the dealer field (declared once, on
 HandForm), its seat fields' choices (the players' names), the facts it copies both ways,
-and the error fields that are the key's own name."""
+the error fields that are the key's own name, and what the game declares of itself (which
+way its seats go, the shape of each kind of declaration it enters row by row)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,17 @@ import dataclasses
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
+from django import forms
+from django.utils.translation import pgettext_lazy
 
 from games.engine import VARIANTS
 from games.forms import HAND_FORMS, HELPER_FORMS
 from games.forms.base import HandForm
-from games.forms.fields import SeatField
+from games.forms.declarations import DeclarationRows
+from games.forms.fields import SeatField, seat_choices
 
 RECORDS = Path(__file__).parent.parent / "records"
 FORMS = Path(__file__).parent.parent.parent / "games" / "forms"
@@ -108,3 +112,48 @@ def test_a_stored_hand_read_into_the_form_and_saved_again_is_the_same_hand(key: 
             assert [b.call for b in again.bids] == ["pass"] * 4
             again = dataclasses.replace(again, bids=())
         assert again == hand, number
+
+
+# --- What a game declares of itself: its seats' direction, its kinds of declaration ---
+
+
+KLABERJASS = type(VARIANTS["klaberjass"])
+
+
+def test_the_hand_form_tells_its_seat_pads_the_games_direction(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    form_class = HAND_FORMS["klaberjass"]
+    names = ["Ann", "Ben", "Cleo", "Dov"]
+    settings = VARIANTS["klaberjass"].settings()
+    form = form_class(names=names, settings=settings)
+    assert "anticlockwise" not in str(form["dealer"])
+    monkeypatch.setattr(KLABERJASS, "seats_go", "right")
+    form = form_class(names=names, settings=settings)
+    assert "anticlockwise" in str(form["dealer"])
+
+
+class RankRows(DeclarationRows, forms.Form):
+    """Rows with a kind of a game's own that holds a rank, as a four of a kind does."""
+
+    KINDS: ClassVar[list[tuple[str, str]]] = [
+        ("sequence", pgettext_lazy("declaration", "Run")),
+        ("quad", "Quad"),
+    ]
+    SHAPES: ClassVar[dict[str, str]] = {"sequence": "run", "quad": "rank"}
+    BELLA = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_declaration_fields(seat_choices(["Ann", "Ben", "Cleo", "Dov"]))
+
+
+def test_a_kind_of_a_games_own_is_entered_in_its_shape() -> None:
+    rows = RankRows({"seq0_seat": "1", "seq0_kind": "quad", "seq0_top": "J", "seq0_length": "4"})
+    assert rows.is_valid(), rows.errors
+    assert rows.declaration_facts() == [{"seat": 1, "kind": "quad", "rank": "J"}]
+    assert rows.shapes() == "sequence:run quad:rank"
+
+
+def test_the_shared_kinds_keep_their_shapes() -> None:
+    assert DeclarationRows.SHAPES == {"sequence": "run", "four": "rank", "marriage": "suit"}

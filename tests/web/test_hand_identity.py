@@ -5,21 +5,13 @@ Each test has a second phone act in between, as at a real table.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
-from django.urls import reverse
 
 from games.engine.game import HandError
 from games.models import Conflict, Game
 from tests.conftest import hand_post, klob_hand
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def url(name: str, game: Game, *args: Any) -> str:
-    return reverse(name, args=[game.circle.slug, game.slug, *args])
+from tests.web.helpers import HTMX, url
 
 
 def five_hands(game: Game) -> list[int]:

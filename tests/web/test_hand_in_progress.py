@@ -16,12 +16,7 @@ from django.urls import reverse
 
 from games.models import Circle, Game, HandInProgress
 from tests.conftest import hand_post
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def url(name: str, game: Game, *args: Any) -> str:
-    return reverse(name, args=[game.circle.slug, game.slug, *args])
+from tests.web.helpers import HTMX, url
 
 
 def change(client: Client, game: Game, token: str | None = None, **fields: str) -> Any:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from games.models import Circle, Game
 from games.pages.history_csv import guarded
@@ -155,3 +156,12 @@ def test_numbers_are_left_as_numbers() -> None:
     assert guarded(-20) == -20
     assert guarded("-20") == "'-20"
     assert guarded("Ann") == "Ann"
+
+
+def test_the_history_download_escapes_a_full_width_equals(client: Client, circle: Circle) -> None:
+    Game.create(circle, "klaberjass", ["＝HYPERLINK(1)", "Ben", "Cleo", "Dov"], {"target": 500})
+    response = client.get(reverse("history_export", args=[circle.slug]))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    cells = [cell for row in rows[1:] for cell in row]
+    assert any(cell.startswith("'＝HYPERLINK(1)") for cell in cells), cells
+    assert not any(cell.startswith("＝") for cell in cells)

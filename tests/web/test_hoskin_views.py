@@ -9,8 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Circle, Game
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
+from tests.web.helpers import HTMX, url
 
 
 @pytest.fixture
@@ -21,10 +20,6 @@ def partners(circle: Circle) -> Game:
 @pytest.fixture
 def tekli(circle: Circle) -> Game:
     return Game.create(circle, "hoskin-tekli", ["Ece", "Fatih", "Gül"], {}, first_dealer=0)
-
-
-def url(name: str, game: Game) -> str:
-    return reverse(name, args=[game.circle.slug, game.slug])
 
 
 def partners_post(**extra: str) -> dict[str, str]:

@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import OperationalError, connection
 from django.test import Client
 from django.urls import reverse
@@ -17,6 +16,7 @@ from django.urls import reverse
 from games.models import Circle, Game
 from games.views.error_pages import RETRY_AFTER_SECONDS
 from tests.conftest import PLAYERS, hand_post
+from tests.web.helpers import upload
 
 CHARSETS = ["iso-8859-1", "latin-1", "ascii", "cp1252", "utf-16"]
 
@@ -122,11 +122,6 @@ class TestFormCharsets:
         )
         assert response.status_code < 500
         assert_site_headers(response)
-
-
-def upload(client: Client, circle: Circle, content: bytes) -> Any:
-    file = SimpleUploadedFile("game.json", content, "application/json")
-    return client.post(reverse("game_import", args=[circle.slug]), {"record": file})
 
 
 def klaberjass_record() -> dict[str, Any]:

@@ -17,8 +17,8 @@ from django.utils import translation
 
 from games.models import Circle, Game, HandInProgress
 from tests.conftest import PLAYERS, klob_hand
+from tests.web.helpers import HTMX
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 COOKIE = settings.LANGUAGE_COOKIE_NAME
 
 

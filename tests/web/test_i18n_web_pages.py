@@ -23,11 +23,11 @@ from django.utils import translation
 from games.engine.record import read_json
 from games.models import Circle, Game, HandInProgress
 from tests.conftest import hand_post
+from tests.web.helpers import HTMX
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = sorted((ROOT / "tests" / "records").glob("*.json"))
 LANGUAGES = [code for code, _ in settings.LANGUAGES]
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture(autouse=True)

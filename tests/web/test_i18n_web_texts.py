@@ -36,8 +36,7 @@ from games.pages.score_sheet import score_sheet
 from games.pages.score_sheet_csv import sheet_csv
 from games.words import ACTIVE, say_text, stored_text
 from tests.conftest import PLAYERS, klob_hand
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
+from tests.web.helpers import HTMX
 
 type Entries = dict[tuple[str | None, str] | tuple[str | None, str, int], str]
 

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -20,6 +19,7 @@ from games.engine.record import MAX_BYTES, MAX_HANDS
 from games.models import Circle, Declaration, Game, Hand
 from tests.conftest import PLAYERS
 from tests.engine.test_strict_records import GAMES, RECORDS, WRITTEN, record_of, spoiled
+from tests.web.helpers import upload
 
 
 def record(hands: int, players: list[str] | None = None) -> dict[str, Any]:
@@ -30,11 +30,6 @@ def record(hands: int, players: list[str] | None = None) -> dict[str, Any]:
         "players": players or PLAYERS,
         "hands": [hand(i) for i in range(hands)],
     }
-
-
-def upload(client: Client, circle: Circle, content: bytes) -> Any:
-    file = SimpleUploadedFile("game.json", content, "application/json")
-    return client.post(reverse("game_import", args=[circle.slug]), {"record": file})
 
 
 def as_file(data: object) -> bytes:

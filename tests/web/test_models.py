@@ -1,13 +1,24 @@
-"""Game's persistence methods: each one atomic, each one calling the engine."""
+"""Game's persistence methods (games/models): each one atomic, each one calling the engine;
+what they store, scored hand by hand from each hand's stored state, is what scoring the whole
+game from its first hand says, after every kind of change; and the preview, the save of a
+new hand and the save of an edit score a hand through one method, Game.scored_with, so what
+the preview shows is what the save stores."""
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from games.engine import GameScore
 from games.engine.game import HandError
 from games.models import Bid, Conflict, Declaration, Game, Hand
 from games.words import shown_text
-from tests.conftest import hand_id, klob_hand
+from tests.conftest import hand_id, hand_post, klob_hand
+from tests.web.helpers import url
 
 
 def seq(seat: int, length: int, top: str, suit: str) -> dict[str, object]:
@@ -147,3 +158,120 @@ def test_recompute_applies_a_changed_house_rule_to_every_hand(game: Game) -> Non
     game.save()
     game.recompute()
     assert game.totals == [0, 81] and game.hands.get().scores == [0, 81]
+
+
+# --- Stored as scoring from scratch says ----------------------------------------------
+
+
+def assert_stored_as_scored_from_scratch(game: Game) -> None:
+    game.refresh_from_db()
+    stored = list(game.live_hands())
+    whole = game.score([h.facts for h in stored])
+    for hand, result in zip(stored, whole.hands, strict=True):
+        assert (hand.scores, hand.totals, hand.winners) == (
+            list(result.score.scores),
+            list(result.totals),
+            list(result.winners),
+        )
+        assert hand.carried() == result.carried
+    assert game.totals == list(whole.totals) and game.winners == list(whole.winners)
+    assert game.hand_count == len(stored)
+    expected = whole.next_dealer if stored else game.first_dealer
+    assert game.next_dealer == expected
+
+
+def test_records_edits_removals_and_restores_keep_what_a_whole_rescore_says(game: Game) -> None:
+    for points in (96, 60, 120, 80, 100):
+        game.record_hand(klob_hand(card_points=[points, 152 - points]))
+        assert_stored_as_scored_from_scratch(game)
+    third = game.live_hands().get(number=3)
+    game.edit_hand(third.pk, klob_hand(card_points=[40, 112], dealer=1), third.version)
+    assert_stored_as_scored_from_scratch(game)
+    game.remove_hand(hand_id(game, 2))
+    assert_stored_as_scored_from_scratch(game)
+    removed = game.removed_hands().get()
+    game.undo_hand(hand_id(game, 4))
+    assert_stored_as_scored_from_scratch(game)
+    game.restore_hand(removed.pk)
+    assert_stored_as_scored_from_scratch(game)
+    game.undo_hand(hand_id(game, 4))
+    game.undo_hand(hand_id(game, 3))
+    assert_stored_as_scored_from_scratch(game)
+
+
+def test_the_hand_that_ends_the_game_stores_the_winners_and_nothing_follows_it(
+    game: Game,
+) -> None:
+    game.settings = {**game.settings, "target": 150}
+    game.save()
+    game.record_hand(klob_hand())
+    game.record_hand(klob_hand())
+    assert_stored_as_scored_from_scratch(game)
+    assert game.live_hands().get(number=2).winners == [0] and game.is_finished
+    game.undo_hand(hand_id(game, 2))
+    assert_stored_as_scored_from_scratch(game)
+    assert not game.is_finished
+
+
+def test_recording_reads_the_newest_hand_and_not_the_earlier_ones(game: Game) -> None:
+    for _ in range(4):
+        game.record_hand(klob_hand())
+    with CaptureQueriesContext(connection) as queries:
+        game.record_hand(klob_hand())
+    hand_reads = [
+        q["sql"] for q in queries if q["sql"].startswith("SELECT") and '"games_hand"' in q["sql"]
+    ]
+    # The idempotency check looks for a key only when one is given; the newest hand is one row.
+    assert all("LIMIT 1" in sql for sql in hand_reads), hand_reads
+    assert_stored_as_scored_from_scratch(game)
+
+
+# --- One way to score -----------------------------------------------------------------
+
+
+@pytest.fixture
+def scorings(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Each call of Game.scored_with: the hand's number and how many later hands followed."""
+    calls: list[tuple[int, int]] = []
+    original = Game.scored_with
+
+    def spy(game: Game, facts: Any, number: int, later: Any = ()) -> GameScore:
+        calls.append((number, len(later)))
+        return original(game, facts, number, later)
+
+    monkeypatch.setattr(Game, "scored_with", spy)
+    return calls
+
+
+def test_the_preview_and_the_save_score_alike(
+    client: Client, game: Game, scorings: list[tuple[int, int]]
+) -> None:
+    game.record_hand(klob_hand())
+    posted = hand_post(points_0=60, points_1=92)
+    preview = client.post(url("hand_preview", game), posted).content.decode()
+    assert scorings == [(1, 0), (2, 0)]
+    client.post(url("hand_record", game), {**posted, "token": ""})
+    assert scorings[-1] == (2, 0)
+    saved = game.live_hands().get(number=2)
+    for score in saved.scores:
+        assert f"+{score}" in preview
+    assert game.hands.count() == 2
+
+
+def test_an_edit_scores_the_hand_and_the_later_ones(
+    client: Client, game: Game, scorings: list[tuple[int, int]]
+) -> None:
+    for _ in range(3):
+        game.record_hand(klob_hand())
+    del scorings[:]
+    edited = hand_post(points_0=60, points_1=92, version=1, number=2)
+    client.post(url("hand_preview", game), edited)
+    client.post(url("hand_edit", game, hand_id(game, 2)), edited)
+    assert scorings == [(2, 0), (2, 1)]
+    game.refresh_from_db()
+    assert game.live_hands().get(number=2).scores == [0, 162]
+
+
+def test_a_hand_keeps_nothing_between_scoring_and_storing() -> None:
+    # The scored hand's declarations are passed to the rows that store them.
+    assert not hasattr(Hand, "_declared")

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
 import django_ratelimit.core
 import pytest
+from django.core.cache import cache, caches
+from django.db import connections
 from django.test import Client, RequestFactory
 from django.urls import reverse
+from django.utils import timezone
 
 from games.models import Circle
-from games.ratelimits import client_address
+from games.ratelimits import AtomicDatabaseCache, client_address
+from tests.web.helpers import assert_security_headers
 
 
 @pytest.fixture
@@ -99,3 +105,112 @@ def test_without_a_proxy_the_connecting_address_is_the_client(settings: Any) -> 
         "/", REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="198.51.100.4"
     )
     assert client_address(request) == "10.0.0.2"
+
+
+# --- A refusal says when to try again; the counts hold under load ---------------------
+
+
+@pytest.fixture
+def stopped_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    import django_ratelimit.core
+
+    # 1_800_000_000 is a whole number of minutes: its minute window ends in 60 s at most.
+    clock = type("Clock", (), {"time": staticmethod(lambda: 1_800_000_000.0)})
+    monkeypatch.setattr(django_ratelimit.core, "time", clock)
+
+
+def test_a_refused_import_says_when_to_try_again(
+    client: Client, circle: Circle, stopped_clock: None
+) -> None:
+    url = reverse("game_import", args=[circle.slug])
+    for _ in range(20):
+        assert client.post(url, REMOTE_ADDR="203.0.113.9").status_code == 400
+    refused = client.post(url, REMOTE_ADDR="203.0.113.9")
+    assert refused.status_code == 429
+    assert 1 <= int(refused["Retry-After"]) <= 600
+    assert_security_headers(refused)
+
+
+def test_a_refused_circle_says_when_its_minute_is_over(
+    client: Client, stopped_clock: None, db: Any
+) -> None:
+    for _ in range(10):
+        assert client.post(reverse("circle_create"), REMOTE_ADDR="203.0.113.9").status_code == 302
+    refused = client.post(reverse("circle_create"), REMOTE_ADDR="203.0.113.9")
+    assert refused.status_code == 429
+    assert 1 <= int(refused["Retry-After"]) <= 60
+
+
+def test_the_429_knows_every_limit_the_views_set() -> None:
+    import re
+    from pathlib import Path
+
+    import games.views
+    from games.ratelimits import LIMITS
+
+    views = sorted(Path(games.views.__file__).parent.glob("*.py"))
+    source = "".join(path.read_text() for path in views)
+    found: dict[str, tuple[str, ...]] = {}
+    for group, rate in re.findall(r'@ratelimit\(group="(\w+)", key="ip", rate="([^"]+)"\)', source):
+        found[group] = (*found.get(group, ()), rate)
+    assert found == LIMITS
+    assert source.count("@ratelimit(") == sum(len(rates) for rates in LIMITS.values())
+
+
+def at_once(count: int, call: Callable[[], Any]) -> list[Any]:
+    """`call` in `count` threads released together, each on its own database connection."""
+    start = threading.Barrier(count)
+    results: list[Any] = [None] * count
+
+    def run(i: int) -> None:
+        try:
+            start.wait()
+            results[i] = call()
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+def test_increments_at_once_each_count() -> None:
+    cache.add("counted", 0, 600)
+
+    def count_five() -> list[int]:
+        return [cache.incr("counted") for _ in range(5)]
+
+    counts = [n for each in at_once(30, count_five) for n in each]
+    assert sorted(counts) == list(range(1, 151))
+    assert cache.get("counted") == 150
+
+
+@pytest.mark.django_db(transaction=True)
+def test_thirty_imports_at_once_pass_a_limit_of_twenty_twenty_times(stopped_clock: None) -> None:
+    circle = Circle.objects.create()
+    url = reverse("game_import", args=[circle.slug])
+    statuses = at_once(30, lambda: Client().post(url, REMOTE_ADDR="203.0.113.9").status_code)
+    assert sorted(statuses) == [400] * 20 + [429] * 10
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_increment_keeps_the_entrys_expiry() -> None:
+    cache.add("kept", 1, 3600)
+    assert cache.incr("kept") == 2
+    assert isinstance(caches["default"], AtomicDatabaseCache)
+    with connections["default"].cursor() as cursor:
+        cursor.execute("SELECT expires FROM scorer_cache WHERE cache_key LIKE %s", ["%kept"])
+        (expires,) = cursor.fetchone()
+    if timezone.is_naive(expires):
+        expires = timezone.make_aware(expires, timezone.UTC)
+    # Django's own increment set it to the cache's default, five minutes.
+    assert (expires - timezone.now()).total_seconds() > 3000
+
+
+def test_a_missing_entry_cannot_be_incremented(db: Any) -> None:
+    with pytest.raises(ValueError):
+        cache.incr("never-added")

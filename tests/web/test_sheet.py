@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.engine import VARIANTS
 from games.models import Circle, Game
 from games.pages.score_sheet import Cell, Row, score_sheet
 from tests.conftest import PLAYERS, hand_id, klob_hand
@@ -347,3 +348,14 @@ def test_the_sheet_view_reads_only_the_newest_hand_for_the_list_it_does_not_show
     assert newest is not None and [row.hand.pk for row in response.context["hands"]] == [newest.pk]
     assert f"Undo hand {newest.number}" in html and 'class="hand-list"' not in html
     assert len(response.context["sheet"].rows) == game.hand_count
+
+
+# --- A contract in words --------------------------------------------------------------
+
+
+def test_a_contract_is_a_number_unless_the_game_has_words_for_it() -> None:
+    variant = VARIANTS["304"]
+    assert variant.describe_contract(160) == "160"
+    assert variant.describe_contract("capot") == ""
+    assert variant.describe_contract(True) == ""
+    assert variant.describe_contract(None) == ""

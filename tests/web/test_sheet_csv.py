@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Circle, Game
+from games.pages.history_csv import guarded
 from games.pages.score_sheet_csv import as_text
 from tests.conftest import PLAYERS
 from tests.web.test_sheet import evening, shared_win
@@ -151,3 +152,35 @@ def test_a_shared_win_s_hands_are_written_one_row_each(client: Client, circle: C
         ["1", "Dev", "Asha", "180", "♠", "made", "1", "1", "0", "0", "1", "1", "0", "0"],
         ["2", "Asha", "Bala", "200", "♣", "failed", "0", "1", "-1", "-1", "0", "1", "-1", "-1"],
     ]
+
+
+# --- A formula start is written as text -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "＝HYPERLINK(1)",  # full-width equals
+        "＋1",
+        "－1",
+        "＠SUM(A1)",
+        "﹦1",  # small forms
+        "﹢1",
+        "﹣1",
+        "﹫A1",
+        " =1",  # after a space, which some spreadsheets drop
+        "\u3000＝1",  # after an ideographic space
+        "\tDov",
+        "\rDov",
+        "\nDov",
+    ],
+)
+def test_every_formula_start_is_written_as_text(name: str) -> None:
+    assert as_text(name) == "'" + name
+    assert guarded(name) == "'" + name
+
+
+@pytest.mark.parametrize("name", ["Ann", "Ann=1", "Şule ♠", "＄1", "", " "])
+def test_other_text_is_written_as_it_is(name: str) -> None:
+    assert as_text(name) == name
+    assert guarded(name) == name

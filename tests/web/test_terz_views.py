@@ -7,17 +7,12 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Circle, Declaration, Game
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
+from tests.web.helpers import HTMX, url
 
 
 @pytest.fixture
 def terz(circle: Circle) -> Game:
     return Game.create(circle, "terz", ["Ann", "Ben"], {}, first_dealer=1)
-
-
-def url(name: str, game: Game) -> str:
-    return reverse(name, args=[game.circle.slug, game.slug])
 
 
 def post(**extra: str) -> dict[str, str]:

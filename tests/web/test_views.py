@@ -15,12 +15,7 @@ from django.urls import reverse
 
 from games.models import Circle, Game, HandInProgress
 from tests.conftest import PLAYERS, hand_id, hand_post, klob_hand
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def url(name: str, game: Game, *args: Any) -> str:
-    return reverse(name, args=[game.circle.slug, game.slug, *args])
+from tests.web.helpers import HTMX, url
 
 
 @pytest.fixture

@@ -17,6 +17,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.forms.fields import seat_choices
+from games.forms.widgets import SeatPad
 from games.models import Circle, Game
 from tests.conftest import PLAYERS
 
@@ -195,3 +197,17 @@ def test_the_pads_are_radio_groups_named_by_their_title(client: Client, circle: 
         "seat-btn seat-2 team-a",
         "seat-btn seat-3 team-b",
     ]
+
+
+# --- The seat pad follows the game's direction ----------------------------------------
+
+
+def pad(goes: str) -> str:
+    widget = SeatPad(choices=seat_choices(["Ann", "Ben", "Cleo", "Dov"]))
+    widget.goes = goes
+    return widget.render("seat", "0", {"id": "id_seat"})
+
+
+def test_a_seat_pad_is_drawn_anticlockwise_where_the_seats_go_right() -> None:
+    assert "anticlockwise" in pad("right")
+    assert "anticlockwise" not in pad("left")

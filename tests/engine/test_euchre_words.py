@@ -1,13 +1,29 @@
 """Euchre tells the table what happened (rules/euchre.md): the note beside each score, whether
-the makers made it, the calls of the auction in order, and the message of each refused entry."""
+the makers made it, the calls of the auction in order, and the message of each refused entry.
+
+Through the catalogue: every note, verdict reason, line and row of the hand in progress,
+progress word and refusal, over a spread of hands, is a catalogue Text; rendered in the
+pseudo-language of tests/engine/helpers.py no English word is left; and every sentence of
+the game's section is said by at least one of them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from games.engine import GameState, ScorerError, get_variant
+from games.engine.texts import CATALOGUE, Text
+from tests.engine.helpers import (
+    Said,
+    hand_refusal,
+    hand_texts,
+    ids_in,
+    reader_names,
+    says_only_catalogue,
+    variant_texts,
+)
 
 EUCHRE = get_variant("euchre")
 PLAYERS = ("North", "East", "South", "West")
@@ -253,3 +269,73 @@ def test_an_unknown_setting_names_the_game() -> None:
     with pytest.raises(ScorerError) as caught:
         EUCHRE.settings({"colour": "H"})
     assert (caught.value.field, caught.value.message) == ("colour", "is not a Euchre setting key")
+
+
+# --- Through the catalogue ------------------------------------------------------------
+
+
+def euchre_texts() -> Iterator[Said]:
+    forfeit = {"all_pass": "dealer_forfeit"}
+    hands: list[tuple[dict[str, Any], dict[str, Any]]] = [
+        ({"dealer": 3, "outcome": "passed_out"}, {}),
+        ({"dealer": 1, "outcome": "dealer_forfeit"}, forfeit),
+        ({"dealer": 3, "maker": 1, "trump": "H", "round": 1, "maker_tricks": 3}, {}),
+        ({"dealer": 3, "maker": 1, "trump": "H", "round": 2, "maker_tricks": 4}, {}),
+        ({"dealer": 3, "maker": 1, "trump": "H", "maker_tricks": 5}, {}),
+        ({"dealer": 3, "maker": 1, "maker_tricks": 3}, {}),
+        ({"dealer": 3, "maker": 1, "trump": "H", "round": 1, "alone": True, "maker_tricks": 5}, {}),
+        ({"dealer": 3, "maker": 1, "trump": "H", "round": 2, "alone": True, "maker_tricks": 1}, {}),
+        ({"dealer": 3, "maker": 1, "trump": "C", "alone": True, "maker_tricks": 1}, {}),
+        ({"dealer": 3, "maker": 1, "alone": True, "maker_tricks": 2}, {"lone_euchre_points": 4}),
+        (
+            {"dealer": 3, "maker": 1, "maker_tricks": 2, "alone": True, "defender_alone": True},
+            {"defend_alone": True},
+        ),
+        ({"dealer": 3, "maker": 0, "trump": "C", "maker_tricks": 0}, {"super_euchre": True}),
+        ({"dealer": 3, "maker": 3, "trump": "C", "maker_tricks": 2}, {}),
+    ]
+    for facts, settings in hands:
+        for text in hand_texts(EUCHRE, facts, **settings):
+            yield f"euchre note {facts}", text
+        hand = EUCHRE.hand(facts, EUCHRE.settings(settings))
+        if hand.unplayed:
+            yield f"euchre unplayed {facts}", hand.unplayed
+    refused: list[tuple[dict[str, Any], dict[str, Any]]] = [
+        ({"dealer": 3, "outcome": "passed_out", "alone": True}, {}),
+        ({"dealer": 3, "outcome": "passed_out", "trump": "H"}, {}),
+        ({"dealer": 3, "outcome": "passed_out"}, {"all_pass": "stick_the_dealer"}),
+        ({"dealer": 3, "outcome": "passed_out"}, forfeit),
+        ({"dealer": 3, "outcome": "dealer_forfeit"}, {}),
+        ({"dealer": 3}, {}),
+        ({"dealer": 3, "maker": 0}, {}),
+        ({"dealer": 3, "maker": 0, "maker_tricks": 6}, {}),
+        ({"dealer": 3, "maker": 0, "maker_tricks": 1, "alone": True, "defender_alone": True}, {}),
+        (
+            {"dealer": 3, "maker": 0, "maker_tricks": 1, "defender_alone": True},
+            {"defend_alone": True},
+        ),
+    ]
+    for facts, settings in refused:
+        yield f"euchre refusal {facts}", hand_refusal(EUCHRE, facts, **settings)
+    for text in variant_texts(EUCHRE):
+        yield "euchre words", text
+
+
+SAID: list[Said] = list(euchre_texts())
+# What the shared reader calls the game's hands and settings: said inside its own message.
+READER_IDS = {"euchre.reader.setting", "euchre.reader.hand"}
+
+
+@pytest.mark.parametrize(("where", "text"), SAID, ids=[where for where, _ in SAID])
+def test_it_is_a_catalogue_sentence_with_no_english_left(where: str, text: object) -> None:
+    says_only_catalogue(where, text)
+
+
+def test_every_sentence_of_euchre_is_said() -> None:
+    said = {id for _, text in SAID if isinstance(text, Text) for id in ids_in(text)}
+    mine = {id for id in CATALOGUE if id.startswith("euchre.")}
+    assert mine - READER_IDS - said == set()
+
+
+def test_the_reader_names_euchre_hands_and_settings() -> None:
+    reader_names(EUCHRE, {"dealer": 0}, "euchre.reader.setting", "euchre.reader.hand")

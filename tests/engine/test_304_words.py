@@ -1,16 +1,35 @@
 """304 tells the table what happened and what is wrong (rules/304.md): the notes beside a
 deal's result, how each marriage moves the target, the auction as it was called, the deal in
-progress, and the message of each refused entry, naming its place in the list."""
+progress, and the message of each refused entry, naming its place in the list.
+
+Through the catalogue: every note, verdict reason, line and row of the hand in progress,
+progress word and refusal, over a spread of hands, is a catalogue Text; rendered in the
+pseudo-language of tests/engine/helpers.py no English word is left; and every sentence of
+the game's section is said by at least one of them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from games.engine import GameState, ScorerError, get_variant
+from games.engine.texts import CATALOGUE, Text
 from games.engine.three_o_four import seat_calls
 from games.engine.variant import Call, Interim, InterimRow, Verdict
+from tests.engine.helpers import (
+    Said,
+    hand_refusal,
+    hand_texts,
+    ids_in,
+    interim_refusal,
+    interim_texts,
+    reader_names,
+    reader_names_the_key,
+    says_only_catalogue,
+    variant_texts,
+)
 
 FOUR = get_variant("304")
 THREE = get_variant("304-widow")
@@ -480,3 +499,149 @@ class TestWhatTheFactsSayInWords:
             "the bidder's side shows it: lowers the bidder's target by 20",
             "the other side shows it in trumps: raises the bidder's target by 40",
         ]
+
+
+# --- Through the catalogue ------------------------------------------------------------
+
+
+SHOWN = [
+    {"seat": 2, "suit": "S"},
+    {"seat": 1, "suit": "H"},
+    {"seat": 0, "suit": "D"},
+    {"seat": 3, "suit": "C"},
+]
+# Dealer 3: seat 0 bids first.
+FIVE_RAISES = [
+    {"seat": 0, "bid": 180},
+    {"seat": 1, "bid": 210},
+    {"seat": 2, "bid": 240},
+    {"seat": 3, "bid": 270},
+    {"seat": 0, "bid": 275},
+]
+
+
+def three_o_four_texts() -> Iterator[Said]:
+    hands: list[tuple[Any, dict[str, Any], dict[str, Any]]] = [
+        (FOUR, deal(points=180), {}),
+        (FOUR, deal(points=170), {}),
+        (FOUR, deal(marriages=SHOWN), {}),
+        (FOUR, deal(marriages=[{"seat": 1, "suit": "S"}, {"seat": 0, "suit": "H"}]), {}),
+        (FOUR, deal(points=304, tricks=8, slam=True), {}),
+        (FOUR, deal(points=170, slam=True), {"failed_slam": "normal"}),
+        (FOUR, deal(points=190, slam=True), {}),
+        (FOUR, deal(partner_lost=True), {}),
+        (THREE, widow(points=157), {}),
+        (THREE, widow(points=150), {}),
+        (THREE, widow(points=294, widow_points=10, tricks=10, slam=True), {}),
+        (THREE, widow(marriages=[{"seat": 1, "suit": "H"}]), {}),
+    ]
+    for variant, facts, settings in hands:
+        for text in hand_texts(variant, facts, **settings):
+            yield f"{variant.key} note {facts}", text
+    in_progress: list[tuple[Any, dict[str, Any]]] = [
+        (
+            FOUR,
+            {
+                "bidder": 0,
+                "bid": 220,
+                "trump": "D",
+                "partner": 2,
+                "marriages": [{"suit": "H"}, {"seat": 1}, {}, {"seat": 2, "suit": "D"}],
+            },
+        ),
+        (FOUR, {"bid": 220, "marriages": [{"seat": 1, "suit": "C"}, {"seat": 2, "suit": "D"}]}),
+        (FOUR, {"bidder": 0, "bid": 220, "marriages": [{"seat": 1, "suit": "C"}]}),
+        (FOUR, {"bidder": 0, "trump": "D", "partner": 2, "marriages": [{"seat": 2, "suit": "H"}]}),
+        (FOUR, {"bidder": 0, "bid": 200, "trump": "D", "partner": 2, "marriages": SHOWN}),
+        (FOUR, {"bidder": 0, "bid": 200}),
+        (THREE, {"bidder": 0, "bid": 170, "trump": "S", "marriages": [{"seat": 1, "suit": "H"}]}),
+    ]
+    for bid in (None, 160):
+        for trump in (None, "D"):
+            for called in ({}, {"called_card": "9S"}, {"called_card": "9S", "partner": 2}):
+                facts = {"bidder": 0, "bid": bid, "trump": trump, **called}
+                in_progress.append((FOUR, {k: v for k, v in facts.items() if v is not None}))
+    for variant, facts in in_progress:
+        for text in interim_texts(variant, facts):
+            yield f"{variant.key} in progress {facts}", text
+    refused: list[tuple[Any, dict[str, Any], dict[str, Any]]] = [
+        (FOUR, deal(bid=303), {}),
+        (FOUR, deal(bids=[{"seat": 0, "bid": 180}]), {}),
+        (FOUR, deal(bids=[{"seat": 0, "bid": 180}, *ALL_PASS, {"seat": 0, "bid": 190}]), {}),
+        (FOUR, deal(bids=[{"seat": 1, "bid": 180}]), {}),
+        (FOUR, deal(bids=[{"seat": 0, "bid": 190}]), {}),
+        (
+            FOUR,
+            deal(bids=[{"seat": 0, "bid": 180}, {"seat": 1, "bid": 304}]),
+            {"allow_304_bid": True},
+        ),
+        (FOUR, deal(bids=[{"seat": 0, "bid": 160}, {"seat": 1, "bid": 200}]), {}),
+        (FOUR, deal(bids=[*FIVE_RAISES, {"seat": 1, "bid": 305}]), {}),
+        (FOUR, deal(bids=[{"seat": 0, "bid": 180}, {"seat": 1, "bid": 185, "x": 1}]), {}),
+        (FOUR, deal(bids=[{"seat": 0, "bid": 150}, *ALL_PASS]), {}),
+        (FOUR, deal(partner=0), {}),
+        (FOUR, deal(marriages=[{"seat": 0, "suit": "H"}, {"seat": 1, "suit": "Z"}]), {}),
+        (FOUR, deal(marriages=[{"seat": 0, "suit": "H"}, {"seat": 1, "suit": "H"}]), {}),
+        (FOUR, deal(tricks=0, points=0, marriages=[{"seat": 0, "suit": "C"}]), {}),
+        (FOUR, deal(tricks=8, points=304, marriages=[{"seat": 1, "suit": "C"}]), {}),
+        (FOUR, deal(tricks=9), {}),
+        (FOUR, deal(points=303), {}),
+        (FOUR, deal(tricks=0, points=10), {}),
+        (FOUR, deal(tricks=8, points=300), {}),
+        (THREE, widow(widow_points=61), {}),
+        (THREE, widow(widow_points=60, points=250), {}),
+        (THREE, widow(tricks=10, points=250), {}),
+    ]
+    for variant, facts, settings in refused:
+        yield f"{variant.key} refusal {facts}", hand_refusal(variant, facts, **settings)
+    calls = [{"seat": 1, "bid": 160}, *({"seat": s, "pass": True} for s in (2, 3, 0))]
+    for facts in ({"bidder": 2, "bid": 170}, {"bidder": 2}, {"bid": 170}):
+        yield (
+            f"304 in progress refusal {facts}",
+            interim_refusal(FOUR, {"dealer": 0, "bids": calls, **facts}),
+        )
+    for facts in (
+        {"bidder": 0, "partner": 0},
+        {"marriages": [{"seat": 1, "x": 1}]},
+        {"marriages": [{"seat": 1, "suit": "H"}, {"seat": 2, "suit": "H"}]},
+    ):
+        yield f"304 in progress refusal {facts}", interim_refusal(FOUR, facts)
+    for variant in (FOUR, THREE):
+        for text in variant_texts(variant):
+            yield f"{variant.key} words", text
+
+
+SAID: list[Said] = list(three_o_four_texts())
+# What the shared reader calls the game's hands and settings: said inside its own message.
+READER_IDS = {
+    "three_o_four.reader.setting",
+    "three_o_four.reader.hand",
+    "three_o_four.reader.bid",
+    "three_o_four.reader.marriage",
+}
+
+
+@pytest.mark.parametrize(("where", "text"), SAID, ids=[where for where, _ in SAID])
+def test_it_is_a_catalogue_sentence_with_no_english_left(where: str, text: object) -> None:
+    says_only_catalogue(where, text)
+
+
+def test_every_sentence_of_304_is_said() -> None:
+    said = {id for _, text in SAID if isinstance(text, Text) for id in ids_in(text)}
+    mine = {id for id in CATALOGUE if id.startswith("three_o_four.")}
+    assert mine - READER_IDS - said == set()
+
+
+def test_the_reader_names_304_hands_and_settings() -> None:
+    reader_names(FOUR, deal(), "three_o_four.reader.setting", "three_o_four.reader.hand")
+
+
+@pytest.mark.parametrize(
+    ("facts", "id"),
+    [
+        (deal(bids=[{"seat": 0, "bid": 180}, {"seat": 1, "x": 1}]), "three_o_four.reader.bid"),
+        (deal(marriages=[{"seat": 1, "x": 1}]), "three_o_four.reader.marriage"),
+    ],
+)
+def test_the_reader_names_each_call_and_marriage(facts: dict[str, Any], id: str) -> None:
+    reader_names_the_key(FOUR, facts, id)

@@ -1,15 +1,37 @@
 """Hoşkin tells the table what happened and what is wrong (rules/hoskin.md): the notes of a
 deal, each player's melds and whether they count, the ihale as it was called, the deal in
-progress with the cards laid out and the gömü, and the message of each refused entry."""
+progress with the cards laid out and the gömü, and the message of each refused entry.
+
+Through the catalogue: every note, verdict reason, line and row of the hand in progress,
+progress word and refusal, over a spread of hands, is a catalogue Text; rendered in the
+pseudo-language of tests/engine/helpers.py no English word is left; and every sentence of
+the game's section is said by at least one of them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from games.engine import GameState, ScorerError, get_variant
+from games.engine.cards import Card, Suit
+from games.engine.hoskin import count_meld
+from games.engine.texts import CATALOGUE, Text
 from games.engine.variant import Interim, InterimRow, Verdict
+from tests.engine.helpers import (
+    NAMES,
+    Said,
+    hand_refusal,
+    hand_texts,
+    ids_in,
+    interim_refusal,
+    interim_texts,
+    reader_names,
+    reader_names_the_key,
+    says_only_catalogue,
+    variant_texts,
+)
 
 PARTNERS = get_variant("hoskin")
 TEKLI = get_variant("hoskin-tekli")
@@ -586,3 +608,157 @@ class TestTheBoundaries:
         with pytest.raises(ScorerError) as caught:
             interim(TEKLI, gomu_cards=["ZZ"])
         assert caught.value.field == "gomu_cards"
+
+
+# --- Through the catalogue ------------------------------------------------------------
+
+
+def holdings() -> Iterator[list[str]]:
+    """Cards laid out that make every meld at every level, and a marriage once and twice."""
+    for level in range(1, 5):
+        yield ["AH", "10H", "KH", "QH", "JH"] * level
+        for rank in "AKQJ":
+            yield [f"{rank}{suit}" for suit in "SHDC"] * level
+        yield ["QS", "JD"] * level
+    yield ["KS", "QS"]
+    yield ["KS", "QS", "KS", "QS"]
+
+
+def hoskin_texts() -> Iterator[Said]:
+    hands: list[tuple[Any, dict[str, Any], dict[str, Any]]] = [
+        (PARTNERS, deal(), {}),
+        (PARTNERS, deal(contract=550, forced=True), {}),
+        (PARTNERS, deal(trick_points=[0, 480]), {}),
+        (PARTNERS, deal(contract=550, forced=True, trick_points=[0, 480]), {}),
+        (PARTNERS, deal(violation="meld_short"), {}),
+        (PARTNERS, deal(violation="aces_claim_false"), {}),
+        (PARTNERS, deal(struck=[0, 140]), {}),
+        (PARTNERS, {"dealer": 3, "outcome": "void"}, {}),
+        (TEKLI, tekli(last_trick=0), {}),
+        (TEKLI, tekli(), {"gomu_to": "holder"}),
+        (TEKLI, tekli(recount_failed=True), {}),
+        (TEKLI, tekli(unannounced_burial=True), {}),
+        (TEKLI, {"dealer": 0, "outcome": "void", "holder": 1}, {}),
+    ]
+    for variant, facts, settings in hands:
+        for text in hand_texts(variant, facts, **settings):
+            yield f"{variant.key} note {facts}", text
+        hand = variant.hand(facts, variant.settings(settings), NAMES[variant.key])
+        if hand.unplayed:
+            yield f"{variant.key} unplayed {facts}", hand.unplayed
+    for cards in holdings():
+        holding: dict[Card, int] = {}
+        for card in cards:
+            holding[Card.parse(card)] = holding.get(Card.parse(card), 0) + 1
+        for name, _ in count_meld(holding, Suit.HEARTS).lines:
+            yield f"meld of {cards}", name
+    in_progress: list[tuple[Any, dict[str, Any], dict[str, Any]]] = [
+        (PARTNERS, {"holder": 1, "contract": 650, "melds": [270, 80, 140, 60]}, {}),
+        (PARTNERS, {"holder": 1, "contract": 550, "forced": True, "melds": [10, 20, 30, 40]}, {}),
+        (PARTNERS, {"holder": 1, "contract": 650, "trump": "S", "melds": [0, 80, 0, 60]}, {}),
+        (
+            PARTNERS,
+            {"holder": 1, "contract": 550, "forced": True, "trump": "S", "melds": [0, 80, 0, 60]},
+            {},
+        ),
+        (PARTNERS, {"holder": 0, "contract": 650, "melds": [270, 80, None, 60]}, {}),
+        (PARTNERS, {"holder": 0, "contract": 550, "forced": True, "melds": [10, 0, None, 0]}, {}),
+        (PARTNERS, {"holder": 0, "contract": 650, "trump": "H", "melds": [20, 80, None, 60]}, {}),
+        (
+            PARTNERS,
+            {"holder": 0, "contract": 550, "forced": True, "trump": "H", "melds": [10, 0, None, 0]},
+            {},
+        ),
+        (PARTNERS, {"holder": 0, "melds": [100, None, None, None]}, {}),
+        (
+            PARTNERS,
+            {
+                "trump": "H",
+                "melds": [20, None, None, None],
+                "meld_cards": [["KH", "QH", "AH", "10H", "JH", "KS", "QS"], [], ["QS", "JD"]],
+            },
+            {},
+        ),
+        (PARTNERS, {"meld_cards": [["KH", "QH"]]}, {}),
+        (TEKLI, {"holder": 1, "contract": 650, "melds": [None, 100, 20]}, {}),
+        (TEKLI, {"holder": 1, "melds": [None, 100, None]}, {}),
+        (TEKLI, {"gomu_points": 29}, {}),
+        (TEKLI, {"holder": 1, "gomu_cards": ["AS", "10H"]}, {"gomu_to": "holder"}),
+        (TEKLI, {"gomu_cards": ["AS", "10H", "KD", "QC"]}, {"gomu_to": "holder"}),
+        (TEKLI, {"gomu_cards": ["AS", "10H", "KD", "QC", "JC"], "gomu_points": 30}, {}),
+    ]
+    for variant, facts, settings in in_progress:
+        for text in interim_texts(variant, facts, **settings):
+            yield f"{variant.key} in progress {facts}", text
+    bids = [{"seat": 0, "bid": 560}, {"seat": 1, "bid": 570}, {"seat": 1, "bid": 580}]
+    refused: list[tuple[Any, dict[str, Any]]] = [
+        (PARTNERS, deal(trick_points=[-10, 490])),
+        (PARTNERS, deal(trick_points=[300, 100])),
+        (PARTNERS, deal(outcome="void")),
+        (PARTNERS, deal(forced=True)),
+        (PARTNERS, deal(struck=[10, 0])),
+        (PARTNERS, deal(struck=[0, 150])),
+        (PARTNERS, deal(contract=655)),
+        (PARTNERS, deal(melds=[270, 85, 140, 60])),
+        (PARTNERS, deal(bids=[{"seat": 0, "bid": 650}, {"seat": 1, "bid": 660, "x": 1}])),
+        (PARTNERS, deal(bids=[{"seat": 0, "pass": True}, {"seat": 1, "pass": True}])),
+        (PARTNERS, deal(bids=[{"seat": 0, "bid": 560}, {"seat": 1, "pass": True}])),
+        (PARTNERS, deal(bids=[{"seat": 0, "pass": True}, {"seat": 2, "pass": True}])),
+        (PARTNERS, deal(bids=[{"seat": 0, "bid": 650}])),
+        (PARTNERS, deal(bids=[{"seat": 0, "bid": 555}, {"seat": 1, "pass": True}])),
+        (PARTNERS, deal(bids=[{"seat": 0, "bid": 560}, {"seat": 1, "bid": 565}])),
+        (PARTNERS, deal(bids=[*bids[:1], {"seat": 1, "pass": True}, {"seat": 0, "bid": 570}])),
+        (PARTNERS, deal(bids=bids)),
+        (TEKLI, tekli(trick_points=[-1, 162, 290])),
+        (TEKLI, tekli(trick_points=[70, 90, 290])),
+        (TEKLI, tekli(gomu_points=60)),
+        (TEKLI, tekli(holder=1)),
+        (TEKLI, tekli(contract=750)),
+        (TEKLI, tekli(holder=0)),
+        (TEKLI, tekli(holder=2, contract=550, forced=True)),
+        (TEKLI, {"dealer": 0, "outcome": "void", "holder": 2}),
+        (TEKLI, {"dealer": 0, "outcome": "void", "contract": 650}),
+        (TEKLI, {"dealer": 0, "outcome": "void", "holder": 1, "forced": False}),
+    ]
+    for variant, facts in refused:
+        yield f"{variant.key} refusal {facts}", hand_refusal(variant, facts)
+    for variant, facts in [
+        (PARTNERS, {"trump": "S", "meld_cards": [["9H"]]}),
+        (PARTNERS, {"trump": "S", "meld_cards": [["KH"] * 5]}),
+        (PARTNERS, {"trump": "S", "meld_cards": [[], [], [], [], []]}),
+        (TEKLI, {"trump": "S", "meld_cards": [[], [], [], []]}),
+        (PARTNERS, {"trump": "S", "meld_cards": ["KH"]}),
+        (PARTNERS, {"contract": 650, "forced": True}),
+        (TEKLI, {"gomu_cards": ["AS", "10H", "KD", "QC", "JC"], "gomu_points": 29}),
+        (TEKLI, {"gomu_cards": ["AS", "10H", "KD", "QC", "JC", "JD"]}),
+        (TEKLI, {"gomu_cards": ["9S"]}),
+    ]:
+        yield f"{variant.key} in progress refusal {facts}", interim_refusal(variant, facts)
+    for variant in (PARTNERS, TEKLI):
+        for text in variant_texts(variant):
+            yield f"{variant.key} words", text
+
+
+SAID: list[Said] = list(hoskin_texts())
+# What the shared reader calls the game's hands and settings: said inside its own message.
+READER_IDS = {"hoskin.reader.setting", "hoskin.reader.hand", "hoskin.reader.bid"}
+
+
+@pytest.mark.parametrize(("where", "text"), SAID, ids=[where for where, _ in SAID])
+def test_it_is_a_catalogue_sentence_with_no_english_left(where: str, text: object) -> None:
+    says_only_catalogue(where, text)
+
+
+def test_every_sentence_of_hoskin_is_said() -> None:
+    said = {id for _, text in SAID if isinstance(text, Text) for id in ids_in(text)}
+    mine = {id for id in CATALOGUE if id.startswith("hoskin.")}
+    assert mine - READER_IDS - said == set()
+
+
+def test_the_reader_names_hoskin_hands_and_settings() -> None:
+    reader_names(PARTNERS, deal(), "hoskin.reader.setting", "hoskin.reader.hand")
+
+
+def test_the_reader_names_each_call() -> None:
+    facts = deal(bids=[{"seat": 0, "bid": 650}, {"seat": 1, "x": 1}])
+    reader_names_the_key(PARTNERS, facts, "hoskin.reader.bid")

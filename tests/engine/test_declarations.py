@@ -1,6 +1,7 @@
 """The Jack–Nine declarations as the table sees them (rules/klaberjass.md, rules/terz.md):
 each refused announcement names its number and the rule, a half-entered one says what is
-still to enter, and an undecided contest says which missing fact it waits for."""
+still to enter, an undecided contest says which missing fact it waits for, and each is said
+through the catalogue."""
 
 from __future__ import annotations
 
@@ -9,18 +10,26 @@ from typing import Any
 import pytest
 
 from games.engine import GameState, InvalidHand, ParseError, ScorerError, Variant, get_variant
-from games.engine.cards import Rank, Suit
+from games.engine.cards import Card, Rank, Suit
 from games.engine.declarations import Declaration, judge
+from games.engine.texts import Text
 from games.engine.variant import Interim, InterimRow
+from tests.engine.helpers import (
+    FOUR,
+    TWO,
+    Cases,
+    bella,
+    in_spades,
+    klob_refuses,
+    reads_only_catalogue,
+    refused,
+    run,
+)
 
 KLOB = get_variant("klaberjass")
 TERZ = get_variant("terz")
 TABLE = ("Ann", "Ben", "Cleo", "Dov")
 PAIR = ("Ann", "Ben")
-
-
-def run(seat: int, length: int, top: str, suit: str) -> dict[str, Any]:
-    return {"seat": seat, "kind": "sequence", "length": length, "top": top, "suit": suit}
 
 
 def interim(
@@ -297,3 +306,87 @@ def test_a_partnership_s_melds_are_shown_as_melds() -> None:
     # announcements under one word.
     assert Declaration(0, "meld").describe() == "melds"
     assert Declaration(0, "four", rank=Rank.JACK).describe() == "four jacks"
+
+
+# --- Through the catalogue ------------------------------------------------------------
+
+CASES: Cases = {
+    # Declarations.
+    "declarations: described": (
+        lambda: [
+            *(Declaration(0, "four", rank=rank).describe() for rank in Rank),
+            Declaration(0, "four").describe(),
+            Declaration(0, "bella").describe(),
+            Declaration(0, "bella").describe(Suit.HEARTS),
+            Declaration(0, "meld").describe(),
+            Declaration(0, "marriage", suit=Suit.CLUBS).describe(),
+            Declaration(0, "sequence", length=5, top=Rank.ACE, suit=Suit.CLUBS).describe(),
+            Card(Rank.TEN, Suit.HEARTS).label,
+        ],
+        set(),
+    ),
+    "declarations: a run too long": (
+        lambda: klob_refuses(in_spades(declarations=[run(0, 9, "A", "H")])),
+        set(),
+    ),
+    "declarations: a run that cannot end there": (
+        lambda: klob_refuses(in_spades(declarations=[run(0, 4, "9", "H")])),
+        set(),
+    ),
+    "declarations: a key that cannot be read": (
+        lambda: klob_refuses(in_spades(declarations=[{"seat": 0, "kind": "bella", "colour": 1}])),
+        {"colour"},
+    ),
+    "declarations: one that is no object": (
+        lambda: klob_refuses(in_spades(declarations=[1])),
+        set(),
+    ),
+    "declarations: in progress, a run that cannot end there": (
+        lambda: refused(
+            lambda: KLOB.interim(
+                {"declarations": [{"seat": 0, "length": 4, "top": "9"}]}, KLOB.settings(), FOUR
+            )
+        ),
+        set(),
+    ),
+    "declarations: in progress, a key that cannot be read": (
+        lambda: refused(
+            lambda: KLOB.interim({"declarations": [{"seat": 7}]}, KLOB.settings(), FOUR)
+        ),
+        {"seat"},
+    ),
+    "declarations: in progress, renumbered past one being entered": (
+        lambda: refused(
+            lambda: KLOB.interim(
+                {"trump": "S", "declarations": [{"seat": 0}, bella(0), bella(1)]},
+                KLOB.settings(),
+                FOUR,
+            )
+        ),
+        set(),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_what_the_table_reads_is_all_catalogue_sentences(case: str) -> None:
+    reads_only_catalogue(case, CASES)
+
+
+def test_a_renumbered_error_keeps_its_english() -> None:
+    # Judged apart from the one still being entered, the two Bellas are 2 and 3 to the table.
+    [message] = refused(
+        lambda: KLOB.interim(
+            {"trump": "S", "declarations": [{"seat": 0}, bella(0), bella(1)]}, KLOB.settings(), FOUR
+        )
+    )
+    assert message == "there is only one Bella (K+Q of trumps) in a hand"
+    [clash] = refused(
+        lambda: TERZ.interim(
+            {"declarations": [{"seat": 0}, run(0, 3, "K", "H"), run(1, 3, "A", "H")]},
+            TERZ.settings(),
+            TWO,
+        )
+    )
+    assert clash == "declarations 2 and 3 both use K♥; there is only one deck"
+    assert isinstance(clash, Text) and (clash.params["first"], clash.params["second"]) == (2, 3)

@@ -1,10 +1,14 @@
-"""The game record as the command line reads and answers it: the exact message for each
-thing a record may get wrong, the caps taken right up to their edge, a record written and
-read back, and the whole answer for a scored game."""
+"""The game record (games/engine/record.py): checked for size and shape before any of it
+reaches the engine, the exact message for each thing a record may get wrong, the caps taken
+right up to their edge, a record written and read back, the whole answer for a scored game,
+and the record's refusals said through the catalogue."""
 
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +22,12 @@ from games.engine.record import (
     MAX_ITEMS,
     MAX_TEXT,
     GameRecord,
+    _why_not_json,
     check_size,
     read_json,
     scored_output,
 )
+from tests.engine.helpers import Cases, reads_only_catalogue, refused
 
 ROOT = Path(__file__).resolve().parents[2]
 EUCHRE = json.loads((ROOT / "tests" / "records" / "euchre.json").read_text())
@@ -35,6 +41,15 @@ def refusal(data: object) -> tuple[str, str]:
     with pytest.raises(ParseError) as caught:
         GameRecord.from_dict(data)
     return caught.value.field, caught.value.message
+
+
+def is_let_through(data: object) -> bool:
+    """Whether the record's size and shape pass its caps."""
+    try:
+        check_size(data)
+    except ParseError:
+        return False
+    return True
 
 
 class TestTheCaps:
@@ -64,7 +79,7 @@ class TestTheCaps:
         assert str(caught.value) == "record: not JSON: Expecting value (line 2)"
 
     def test_the_largest_number_of_hands_is_let_through(self) -> None:
-        check_size({"hands": [{}] * MAX_HANDS})
+        assert is_let_through({"hands": [{}] * MAX_HANDS})
 
     def test_one_hand_more_is_refused_with_both_counts(self) -> None:
         with pytest.raises(ParseError) as caught:
@@ -72,7 +87,7 @@ class TestTheCaps:
         assert str(caught.value) == "hands: a record holds at most 5,000 hands; this one has 5,001"
 
     def test_texts_keys_and_lists_at_their_longest_are_let_through(self) -> None:
-        check_size({"k" * MAX_TEXT: "v" * MAX_TEXT, "list": [0] * MAX_ITEMS})
+        assert is_let_through({"k" * MAX_TEXT: "v" * MAX_TEXT, "list": [0] * MAX_ITEMS})
 
     @pytest.mark.parametrize(
         ("data", "says"),
@@ -225,3 +240,127 @@ def test_a_record_is_scored_with_its_own_players_names() -> None:
     game = record.score()
     assert game.sides == ("Ann & Cy", "Bo & Di")
     assert scored_output(record, game)["sides"] == ["Ann & Cy", "Bo & Di"]
+
+
+KLABERJASS = json.loads((ROOT / "tests" / "records" / "klaberjass.json").read_text())
+
+
+def klob_record(**changes: Any) -> dict[str, Any]:
+    """The spec's Klaberjass record, with `changes`."""
+    return {**KLABERJASS, **changes}
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "says"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "record", "nested too deeply"),
+        ('{"a": ' + "9" * 5000 + "}", "record", "more than 20 digits"),
+        ('{"a": NaN}', "record", "NaN"),
+        ('{"a": -Infinity}', "record", "Infinity"),
+        ("{", "record", "not JSON"),
+    ],
+)
+def test_json_that_is_no_record_is_refused_as_such(text: str, field: str, says: str) -> None:
+    with pytest.raises(ParseError) as error:
+        read_json(text)
+    assert error.value.field == field and says in error.value.message
+
+
+def test_too_many_hands_are_refused_before_any_is_read() -> None:
+    data = klob_record(hands=[{"not": "a hand"}] * (MAX_HANDS + 1))
+    with pytest.raises(ParseError) as error:
+        GameRecord.from_dict(data)
+    assert error.value.field == "hands" and f"at most {MAX_HANDS:,} hands" in error.value.message
+
+
+def test_a_deep_value_inside_a_hand_is_refused_naming_the_hand_and_key() -> None:
+    hands = [*KLABERJASS["hands"]]
+    hands[1] = {**hands[1], "declarations": [[[[[[[[1]]]]]]]]}
+    with pytest.raises(HandError) as error:
+        GameRecord.from_dict(klob_record(hands=hands))
+    assert str(error.value) == "hand 2: declarations: is nested too deeply for a game record"
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        (klob_record(players=["x" * 101, "B", "C", "D"]), "players"),
+        (klob_record(**{"k" * 101: 1}), "record"),
+        (klob_record(settings={"target": "9" * 200}), "settings.target"),
+    ],
+)
+def test_over_long_texts_and_keys_are_refused(data: dict[str, Any], field: str) -> None:
+    with pytest.raises(ParseError) as error:
+        GameRecord.from_dict(data)
+    assert error.value.field == field
+
+
+@pytest.mark.cli
+def test_the_command_line_refuses_deep_nesting_with_one_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "-S", "-E", "-m", "games.engine", "-"],
+        cwd=ROOT,
+        input="[" * 100_000 + "]" * 100_000,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    said = (result.stdout + result.stderr).strip()
+    assert said == "record: is nested too deeply to be a game record"
+
+
+# What json and Python say about text that is not JSON, which a record's message quotes.
+PYTHONS_WORDS = (
+    "Expecting property name enclosed in double quotes; "
+    "'utf-8' codec can't decode byte 0xff in position 0: invalid start byte"
+)
+
+
+# --- Through the catalogue ------------------------------------------------------------
+
+CASES: Cases = {
+    "record: JSON": (
+        lambda: [
+            *refused(lambda: read_json(" " * 3_000_001)),
+            *refused(lambda: read_json("[" * 100_000 + "]" * 100_000)),
+            *refused(lambda: read_json('{"a": ' + "9" * 30 + "}")),
+            *refused(lambda: read_json('{"a": NaN}')),
+            _why_not_json(ValueError()),
+        ],
+        {"NaN"},
+    ),
+    # Python's own English, quoted: what json expected, and why bytes are not UTF-8.
+    "record: Python's words": (
+        lambda: [*refused(lambda: read_json("{")), *refused(lambda: read_json(b"\xff"))],
+        set(re.findall(r"[A-Za-z]+", PYTHONS_WORDS)),
+    ),
+    "record: sizes": (
+        lambda: [
+            *refused(lambda: GameRecord.from_dict(klob_record(hands=[{}] * (MAX_HANDS + 1)))),
+            *refused(lambda: GameRecord.from_dict(klob_record(hands=[{"a": [[[[[[[1]]]]]]]}]))),
+            *refused(lambda: GameRecord.from_dict(klob_record(players=["x" * 101, "B", "C", "D"]))),
+            *refused(lambda: GameRecord.from_dict(klob_record(players=list(range(65))))),
+            *refused(lambda: GameRecord.from_dict(klob_record(**{"k" * 101: 1}))),
+            *refused(lambda: GameRecord.from_dict(klob_record(players=["\ud800", "B", "C", "D"]))),
+            *refused(lambda: GameRecord.from_dict(klob_record(settings={"\ud800": 1}))),
+        ],
+        {"UTF"},
+    ),
+    "record: shape": (
+        lambda: [
+            *refused(lambda: GameRecord.from_dict([])),
+            *refused(lambda: GameRecord.from_dict(klob_record(colour=1))),
+            *refused(lambda: GameRecord.from_dict(klob_record(format="scorer-game/0"))),
+            *refused(lambda: GameRecord.from_dict(klob_record(settings=[1]))),
+            *refused(lambda: GameRecord.from_dict(klob_record(players=["Ann"]))),
+            *refused(lambda: GameRecord.from_dict(klob_record(hands={"a": 1}))),
+        ],
+        {"scorer", "game"},
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_what_the_table_reads_is_all_catalogue_sentences(case: str) -> None:
+    reads_only_catalogue(case, CASES)

@@ -1,4 +1,8 @@
-"""The pieces every game shares name what is wrong in words a player understands."""
+"""The pieces every game shares: cards, the reader of hands and settings, names, whose turn it
+is in an auction (`auction.Turns`), a ladder of declarations (`ladder.Ladder`), a list of
+phrases (`texts.listed`) and reading a fact a hand in progress may not give yet
+(`Reader.fact`); each names what is wrong in words a player understands, through the
+catalogue."""
 
 from __future__ import annotations
 
@@ -7,7 +11,15 @@ from typing import Any
 import pytest
 
 from games.engine import VARIANTS, InvalidHand, ParseError, ScorerError, get_variant
-from games.engine.cards import Card, Rank, Suit
+from games.engine.auction import Turns, calls_in_turn
+from games.engine.cards import Card, Rank, Suit, check_card_points
+from games.engine.ladder import Ladder, Rung
+from games.engine.names import check_name, check_names
+from games.engine.reading import Reader
+from games.engine.texts import Text, listed, say
+from tests.engine.helpers import KLOB, Cases, in_spades, klob_refuses, reads_only_catalogue, refused
+
+# --- What is wrong, in a player's words -----------------------------------------------
 
 
 def test_an_unknown_game_is_refused_with_the_games_scorer_knows() -> None:
@@ -54,10 +66,11 @@ class TestCardPoints:
     def test_two_points_are_possible(self) -> None:
         # A queen alone is 2 with the seed's values; so the other side has 138.
         terz = get_variant("terz")
-        terz.hand(
+        hand = terz.hand(
             {"dealer": 0, "trump": "S", "card_points": [138, 2], "last_trick": 0},
             terz.settings({}),
         )
+        assert hand.card_points == (138, 2)
 
     @pytest.mark.parametrize(
         ("points", "message"),
@@ -217,3 +230,162 @@ def test_text_that_is_not_a_number_is_named(
     with pytest.raises(ParseError) as caught:
         game.hand(facts, game.settings({}))
     assert (caught.value.field, caught.value.message) == (field, message)
+
+
+# --- Turns, the ladder, lists and facts not given yet ---------------------------------
+
+
+class TestTurns:
+    def test_seats_speak_in_turn_and_go_round(self) -> None:
+        turns = Turns([1, 2, 3, 0])
+        seen = []
+        for _ in range(6):
+            seen.append(turns.seat)
+            turns.next()
+        assert seen == [1, 2, 3, 0, 1, 2]
+
+    def test_a_seat_that_drops_out_is_skipped_and_the_next_takes_its_turn(self) -> None:
+        turns = Turns([1, 2, 3])
+        turns.next()  # 1 bids
+        assert turns.seat == 2
+        turns.drop()  # 2 passes
+        assert (turns.seat, turns.active) == (3, [1, 3])
+        turns.next()  # 3 bids
+        assert turns.seat == 1
+        turns.drop()  # 1 passes: 3 is left alone
+        assert (turns.seat, turns.active) == (3, [3])
+
+    def test_the_last_in_turn_dropping_out_hands_the_turn_round_to_the_first(self) -> None:
+        turns = Turns([0, 1, 2])
+        turns.next()
+        turns.next()
+        turns.drop()  # 2 passes
+        assert (turns.seat, turns.active) == (0, [0, 1])
+
+    def test_calls_typed_in_order_get_their_seats(self) -> None:
+        assert calls_in_turn([160, 170, None, 190, None, None], [1, 2, 3, 0]) == [
+            {"seat": 1, "bid": 160},
+            {"seat": 2, "bid": 170},
+            {"seat": 3, "pass": True},
+            {"seat": 0, "bid": 190},
+            {"seat": 1, "pass": True},
+            {"seat": 2, "pass": True},
+        ]
+
+    def test_calls_after_everyone_passed_are_left_out(self) -> None:
+        assert calls_in_turn([None, None, 170], [0, 1]) == [
+            {"seat": 0, "pass": True},
+            {"seat": 1, "pass": True},
+        ]
+
+
+def _ladder() -> Ladder[tuple[int, int]]:
+    # (value, seat): value decides, then the lower seat.
+    return Ladder(
+        Rung(lambda d: d[0], lambda w, lo: say("coinche.higher_value", value=w[0], other=lo[0])),
+        Rung(lambda d: -d[1], lambda w, lo: say("terz.senior")),
+    )
+
+
+class TestLadder:
+    def test_the_order_is_each_rungs_height(self) -> None:
+        assert _ladder().order((50, 2)) == (50, -2)
+        assert max([(20, 0), (50, 3), (50, 1)], key=_ladder().order) == (50, 1)
+
+    def test_the_first_rung_that_differs_says_why(self) -> None:
+        why = _ladder().decided((50, 3), (20, 0))
+        assert (why.id, why.params) == ("coinche.higher_value", {"value": 50, "other": 20})
+
+    def test_the_last_rung_is_the_final_tiebreak(self) -> None:
+        assert _ladder().decided((50, 0), (50, 3)).id == "terz.senior"
+        # Nothing differs at all: still the final tiebreak's words.
+        assert _ladder().decided((50, 0), (50, 0)).id == "terz.senior"
+
+
+class TestListed:
+    def test_one_phrase_is_itself(self) -> None:
+        only = say("declarations.need.seat")
+        assert listed("declarations.need.list", [only]) is only
+
+    def test_several_phrases_are_joined_from_the_right(self) -> None:
+        items = [say("card.rank.A"), say("card.rank.K"), say("card.rank.Q")]
+        joined = listed("hoskin.list.comma", items)
+        assert isinstance(joined, Text)
+        assert joined.id == "hoskin.list.comma"
+        assert joined.params["first"] == items[0]
+        rest = joined.params["rest"]
+        assert isinstance(rest, Text)
+        assert (rest.params["first"], rest.params["rest"]) == (items[1], items[2])
+
+
+class TestReaderFact:
+    def test_a_saved_hand_requires_the_fact(self) -> None:
+        r = Reader({}, "hand", ("dealer",))
+        with pytest.raises(ParseError) as caught:
+            r.fact(r.seat, "dealer", 4)
+        assert caught.value.field == "dealer"
+        assert caught.value.message == say("reading.required")
+
+    def test_a_hand_in_progress_skips_a_fact_not_given(self) -> None:
+        r = Reader({"dealer": None}, "hand", ("dealer",), partial=True)
+        assert r.fact(r.seat, "dealer", 4) is None
+
+    def test_a_fact_given_is_read_and_checked_in_either_mode(self) -> None:
+        for partial in (False, True):
+            r = Reader({"dealer": 2, "caller": 7}, "hand", ("dealer", "caller"), partial=partial)
+            assert r.fact(r.seat, "dealer", 4) == 2
+            with pytest.raises(ParseError) as caught:
+                r.fact(r.seat, "caller", 4)
+            assert caught.value.field == "caller"
+
+
+# --- Through the catalogue ------------------------------------------------------------
+
+CASES: Cases = {
+    # Cards, numbers, reading.
+    "cards": (
+        lambda: [
+            *refused(lambda: Suit.parse("X")),
+            *refused(lambda: Rank.parse("1")),
+            *refused(lambda: Card.parse("A")),
+            *refused(lambda: check_card_points((-10, 162), 152)),
+            *refused(lambda: check_card_points((10, 100), 152)),
+            *refused(lambda: check_card_points((151, 1), 152)),
+        ],
+        set(),
+    ),
+    "reading": (
+        lambda: [
+            *refused(lambda: KLOB.settings({"target": -500})),
+            *refused(lambda: KLOB.settings({"zero_trick_sequences": "maybe"})),
+            *refused(lambda: KLOB.settings({"tie_rule": "never"})),
+            *refused(lambda: KLOB.settings({"tie_rule": 10**5000})),
+            *klob_refuses(in_spades(dealer=4)),
+            *klob_refuses(in_spades(card_points=[1])),
+            *klob_refuses(in_spades(card_points=["x", 1])),
+            *klob_refuses(in_spades(caller="0")),
+            *klob_refuses(in_spades(trump=1)),
+            *klob_refuses(in_spades(declarations="x")),
+            *klob_refuses({"dealer": 0}),
+            *refused(lambda: KLOB.hand([], KLOB.settings())),  # type: ignore[arg-type]
+            *refused(lambda: Reader({}, "", ()).raw("x")),
+        ],
+        {"forfeit", "half", "never", "maybe"},
+    ),
+    "names": (
+        lambda: [
+            *refused(lambda: check_name("", "players")),
+            *refused(lambda: check_name("\u200b\u3164", "players")),
+            *refused(lambda: check_name("A\x1bn", "players")),
+            *refused(lambda: check_name("\u202eAnn", "players")),
+            *refused(lambda: check_name("A\udc00", "players")),
+            *refused(lambda: check_names(["Ann", "ann\u200b"], "players")),
+        ],
+        {"U", "A", "n", "Ann", "ann", "B", "E", "C", "DC"},
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_what_the_table_reads_is_all_catalogue_sentences(case: str) -> None:
+    reads_only_catalogue(case, CASES)

@@ -1,6 +1,6 @@
 """Terz tells the table what each announcement is worth and why (rules/terz.md): the note
-beside the score, the verdict of each combination and marriage, and the message of each
-refused entry, naming its place in the list."""
+beside the score, the verdict of each combination and marriage, the message of each refused
+entry, naming its place in the list, and all of it said through the catalogue."""
 
 from __future__ import annotations
 
@@ -10,13 +10,22 @@ import pytest
 
 from games.engine import GameState, ScorerError, get_variant
 from games.engine.variant import Interim, InterimRow, Verdict
+from tests.engine.helpers import (
+    TWO,
+    Cases,
+    four,
+    in_progress,
+    marriage,
+    reads_only_catalogue,
+    refused,
+    run,
+    scored,
+    terz_deal,
+    terz_refuses,
+)
 
 TERZ = get_variant("terz")
 PLAYERS = ("Ann", "Ben")
-
-
-def run(seat: int, length: int, top: str, suit: str) -> dict[str, Any]:
-    return {"seat": seat, "kind": "sequence", "length": length, "top": top, "suit": suit}
 
 
 def deal(declarations: list[Any], **facts: Any) -> dict[str, Any]:
@@ -187,3 +196,100 @@ class TestTheDealInProgress:
             "Combinations: equal 4-card runs to the K: the run in trumps wins.",
         )
         assert [r.counted for r in result.rows] == [False, True]
+
+
+# --- Through the catalogue ------------------------------------------------------------
+
+CASES: Cases = {
+    # Terz: scoring.
+    "terz: higher value, marriage, cards": (
+        lambda: scored(
+            TERZ,
+            terz_deal(declarations=[run(0, 4, "Q", "H"), run(1, 3, "A", "S"), marriage(1, "D")]),
+            TWO,
+        ),
+        set(),
+    ),
+    "terz: more cards": (
+        lambda: scored(TERZ, terz_deal(declarations=[four(0, "A"), run(1, 5, "K", "H")]), TWO),
+        set(),
+    ),
+    "terz: equal value, higher top": (
+        lambda: scored(TERZ, terz_deal(declarations=[four(0, "K"), four(1, "Q")]), TWO),
+        set(),
+    ),
+    "terz: equal runs, higher top": (
+        lambda: scored(
+            TERZ, terz_deal(declarations=[run(0, 3, "10", "S"), run(1, 3, "Q", "H")]), TWO
+        ),
+        set(),
+    ),
+    "terz: the run in trumps": (
+        lambda: scored(
+            TERZ,
+            terz_deal(trump="H", declarations=[run(1, 3, "K", "D"), run(0, 3, "K", "H")]),
+            TWO,
+            combo_tiebreak="trump",
+        ),
+        set(),
+    ),
+    "terz: announced first": (
+        lambda: scored(
+            TERZ, terz_deal(declarations=[run(1, 3, "K", "D"), run(0, 3, "K", "H")]), TWO
+        ),
+        set(),
+    ),
+    "terz: the senior alone, with another that counts": (
+        lambda: scored(TERZ, terz_deal(declarations=[run(0, 3, "9", "S"), four(0, "Q")]), TWO),
+        set(),
+    ),
+    "terz: in progress": (
+        lambda: in_progress(
+            TERZ,
+            {
+                "trump": "C",
+                "declarations": [
+                    run(0, 3, "9", "S"),
+                    marriage(1, "H"),
+                    {"seat": 1, "kind": "four"},
+                    {"kind": "marriage"},
+                ],
+            },
+            TWO,
+        ),
+        set(),
+    ),
+    "terz: in progress, trump only": (
+        lambda: in_progress(TERZ, {"trump": "C"}, TWO),
+        set(),
+    ),
+    # Terz: refusals.
+    "terz: no four of nines": (
+        lambda: terz_refuses(terz_deal(declarations=[four(0, "9")])),
+        set(),
+    ),
+    "terz: only the trump marriage": (
+        lambda: terz_refuses(terz_deal(declarations=[marriage(0, "H")]), marriage_suits="trump"),
+        set(),
+    ),
+    "terz: runs from low to high": (
+        lambda: terz_refuses(terz_deal(declarations=[run(0, 4, "K", "H"), run(0, 3, "Q", "H")])),
+        set(),
+    ),
+    "terz: one deck": (
+        lambda: terz_refuses(terz_deal(declarations=[run(0, 3, "K", "H"), run(1, 3, "A", "H")])),
+        set(),
+    ),
+    "terz: an unknown hand key and setting": (
+        lambda: [
+            *terz_refuses(terz_deal(colour=1)),
+            *refused(lambda: TERZ.settings({"colour": 1})),
+        ],
+        {"colour"},
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_what_the_table_reads_is_all_catalogue_sentences(case: str) -> None:
+    reads_only_catalogue(case, CASES)

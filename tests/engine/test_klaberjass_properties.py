@@ -7,11 +7,10 @@ from typing import Any
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from games.engine import GameState, InvalidHand, get_variant
+from games.engine import GameState, InvalidHand
 from games.engine.record import GameRecord
+from tests.engine.helpers import KLOB, PLAYERS
 
-KLOB = get_variant("klaberjass")
-PLAYERS = ("You", "West", "North", "East")
 STATE = GameState(totals=(0, 0), sides=KLOB.side_names(PLAYERS), players=PLAYERS)
 RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]
 
