@@ -115,6 +115,13 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
         {"widow_points": 60, "points": 250},
         {"widow_points": 60, "points": 250},
     ),
+    # The trial's hand: the bidder's 284 and a widow of J and 9 (50), tricks not given yet.
+    (
+        "304-widow",
+        "the bidder's points and the widow's cards over the deck",
+        {"points": 284, "widow_points": 50},
+        {"bidder": 0, "points": 284, "widow_points": 50},
+    ),
     ("304-widow", "bid", {"bid": 301}, {"bid": 301}),
     (
         "304-widow",
