@@ -23,6 +23,26 @@ RECORDS = Path(__file__).parent.parent / "records"
 # (game, what is broken, the saved hand's broken facts, the hand in progress's facts)
 CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("klaberjass", "card points", {"card_points": [151, 1]}, {"card_points": [151, 1]}),
+    # A number that can never be right is refused as soon as it is typed, the other team's
+    # box still empty or holding what an earlier number filled in.
+    (
+        "klaberjass",
+        "card points over the deck, the other team's not given",
+        {"card_points": [200, 132]},
+        {"card_points": [200, None]},
+    ),
+    (
+        "klaberjass",
+        "card points over the deck, the other team's stale",
+        {"card_points": [132, 200]},
+        {"card_points": [132, 200]},
+    ),
+    (
+        "klaberjass",
+        "card points that leave the other team 1, the other's not given",
+        {"card_points": [151, 1]},
+        {"card_points": [151, None]},
+    ),
     (
         "klaberjass",
         "bima by another",

@@ -489,6 +489,7 @@ CASES: dict[str, tuple[Callable[[], Iterable[str]], set[str]]] = {
             *refused(lambda: check_card_points((-10, 162), 152)),
             *refused(lambda: check_card_points((10, 100), 152)),
             *refused(lambda: check_card_points((151, 1), 152)),
+            *refused(lambda: check_card_points((200, None), 152)),
         ],
         set(),
     ),

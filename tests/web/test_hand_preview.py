@@ -57,3 +57,34 @@ class TestTheWidowGame:
         problems, todo = preview(client, game, self.HAND)
         assert problems == ["Widow points: trick points and widow points exceed 304"]
         assert todo == "Still to come: Tricks."
+
+
+class TestKlaberjassCardPoints:
+    """A card points number that can never be right is refused as it is typed."""
+
+    HAND = {"dealer": "3", "caller": "0", "trump": "S", "round": "1"}
+
+    def test_more_than_the_deck_is_refused_with_the_other_box_empty(
+        self, client: Client, game: Game
+    ) -> None:
+        problems, todo = preview(client, game, {**self.HAND, "points_0": "200"})
+        assert problems == ["Card points: 200 is more than the 152 card points of the deck"]
+        assert "Last trick" in todo
+
+    def test_more_than_the_deck_is_refused_with_the_other_box_stale(
+        self, client: Client, game: Game
+    ) -> None:
+        # 20 typed on the way to 200 filled in 132, which 200 left behind.
+        data = {**self.HAND, "points_0": "200", "points_1": "132"}
+        problems, _todo = preview(client, game, data)
+        assert problems == ["Card points: 200 is more than the 152 card points of the deck"]
+
+    def test_151_is_refused_before_the_other_box_is_filled_in(
+        self, client: Client, game: Game
+    ) -> None:
+        problems, _todo = preview(client, game, {**self.HAND, "points_1": "151"})
+        assert problems == ["Card points: no card is worth 1 point"]
+
+    def test_a_right_number_waits_for_the_other_team_s(self, client: Client, game: Game) -> None:
+        problems, todo = preview(client, game, {**self.HAND, "points_0": "100"})
+        assert problems == [] and "Card points" in todo
