@@ -130,6 +130,11 @@ class Pair:
         return self.second if self.leader == self.first else self.first
 
     @property
+    def level(self) -> bool:
+        """Whether neither has beaten the other more often (head to head): a tie beats nobody."""
+        return self.first_wins == self.second_wins
+
+    @property
     def lead(self) -> tuple[int, int]:
         """(the leader's wins, the other's wins)."""
         high, low = sorted((self.first_wins, self.second_wins), reverse=True)

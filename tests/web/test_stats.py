@@ -184,6 +184,22 @@ def test_head_to_head_counts_who_beat_whom_and_a_shared_win_beats_nobody(
     }
 
 
+def test_head_to_head_says_two_players_with_as_many_wins_each_are_level(
+    client: Client, played: Circle
+) -> None:
+    # Ben & Dov win a game of their own against Ann & Cleo: Ann and Ben are at 2 wins each.
+    game = klaberjass(played, ["Ben", "Ann", "Dov", "Cleo"])
+    game.record_hand(klob_hand(caller=0))
+    game.record_hand(klob_hand(dealer=0, caller=2))
+    game.refresh_from_db()
+    assert game.winners == [0]
+    page = client.get(f"/c/{played.slug}/stats").content.decode()
+    rivals = " ".join(page.split('class="list rivals"', 1)[1].split("</ul>", 1)[0].split())
+    level = '<span class="name">Ann</span> and <span class="name">Ben</span> are level'
+    assert f'{level} <strong class="num">2–2</strong>' in rivals
+    assert 'Ann</span> beat <span class="name">Ben' not in rivals
+
+
 def test_the_chart_follows_each_players_win_rate_game_by_game(played: Circle) -> None:
     series = {s.name: s.points for s in stats_of(played).series}
     assert series["Ann"] == [(1, 100), (2, 100), (3, 67)]
