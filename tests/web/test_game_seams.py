@@ -3,6 +3,7 @@ its contracts in words, and the shape of each kind of declaration it enters row 
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 import pytest
@@ -112,3 +113,6 @@ def test_the_front_page_and_the_circle_list_the_games_and_tools_from_the_registr
     for variant in melds:
         assert f"melds?variant={variant.key}" in page
         assert str(HAND_FORMS[variant.key].meld_words["title"]) in page
+    # Each calculator's link says whose it is: no two links of the fold read alike.
+    links = re.findall(r'<a href="[^"]*melds\?variant=[^"]*">([^<]*)</a>', page)
+    assert len(links) == len(melds) and len(set(links)) == len(links), links
