@@ -711,3 +711,33 @@ def test_card_points_past_the_deck_empty_the_other_box_and_are_refused_at_once(
     points.fill("96")
     assert other.input_value() == "56"
     page.locator("#preview .problems").wait_for(state="detached")
+
+
+def test_a_tapped_step_tab_shows_no_square_box_and_the_keyboard_s_ring_follows_its_corners(
+    live_server: Any,
+) -> None:
+    """On a touch phone a tap draws the browser's tap highlight, a rectangle behind the
+    rounded tab, unless the page turns it off; the focus ring is the keyboard's only."""
+    from games.models import Circle
+
+    game = Game.create(Circle.objects.create(), "klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    look = (
+        "el => { const s = getComputedStyle(el); return [s.webkitTapHighlightColor,"
+        " el.matches(':focus-visible'), s.outlineStyle, s.borderRadius]; }"
+    )
+    with phones(live_server) as open_phone:
+        phone = open_phone(is_mobile=True, has_touch=True)
+        phone.goto(f"/c/{game.circle.slug}/g/{game.slug}/")
+        tab = phone.locator("[data-goto=during]")
+        tab.tap()
+        phone.locator("#phase-during").wait_for()
+        highlight, visible, outline, _radius = tab.evaluate(look)
+        assert highlight == "rgba(0, 0, 0, 0)", highlight
+        assert (visible, outline) == (False, "none")
+        picture(phone.locator(".phase-bar"), "step-tab-tapped")
+        # The keyboard's focus is shown, on the tab's own rounded corners.
+        phone.keyboard.press("Shift+Tab")
+        phone.keyboard.press("Tab")
+        _highlight, visible, outline, radius = tab.evaluate(look)
+        assert (visible, outline, radius) == (True, "solid", "10px")
+        picture(phone.locator(".phase-bar"), "step-tab-keyboard")
