@@ -4,6 +4,7 @@ its contracts in words, and the shape of each kind of declaration it enters row 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -116,3 +117,12 @@ def test_the_front_page_and_the_circle_list_the_games_and_tools_from_the_registr
     # Each calculator's link says whose it is: no two links of the fold read alike.
     links = re.findall(r'<a href="[^"]*melds\?variant=[^"]*">([^<]*)</a>', page)
     assert len(links) == len(melds) and len(set(links)) == len(links), links
+
+
+def test_the_readme_names_every_game_scorer_knows() -> None:
+    """The README's list of games is written by hand: each registered game is in it (a form
+    of a game by its family's name: "304, three-hand" is 304's widow form)."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    games = " ".join(readme.split("\nGames: ", 1)[1].split("\n\n", 1)[0].split())
+    for variant in VARIANTS.values():
+        assert str(variant.name).split(",")[0] in games, variant.key
