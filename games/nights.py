@@ -14,7 +14,7 @@ import functools
 import re
 import zoneinfo
 
-from django.utils import formats
+from django.utils import formats, translation
 from django.utils.translation import pgettext
 
 # The hour at which one night ends and the next day's begins, local time.
@@ -81,3 +81,16 @@ def title(night: dt.date) -> str:
 def short_title(night: dt.date) -> str:
     """A night's day and month as the locale writes them ("June 12"; "12 Haziran")."""
     return formats.date_format(night, "MONTH_DAY_FORMAT")
+
+
+# Languages that write a weekday in lower case inside a sentence ("Сегодня вторник"); their
+# locales name it capitalised, as it stands at the head of a line.
+LOWER_CASE_WEEKDAYS = frozenset({"ru", "uk"})
+
+
+def weekday_in_sentence(night: dt.date) -> str:
+    """A night's weekday as a sentence writes it after another word ("Tonight Tuesday",
+    "Сегодня вторник"): lower case where the reader's language writes it so."""
+    weekday = formats.date_format(night, "l")
+    language = (translation.get_language() or "").split("-")[0]
+    return weekday.lower() if language in LOWER_CASE_WEEKDAYS else weekday

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -94,16 +95,22 @@ class Card:
         return say("card.label", rank=self.rank.label, suit=self.suit.symbol)
 
 
-def check_card_points(points: tuple[int, ...], total: int, key: str = "card_points") -> None:
-    """Two sides' card points: none negative, adding up to the deck, never 1 or total − 1.
+def check_card_points(points: Sequence[int | None], total: int, key: str = "card_points") -> None:
+    """Two sides' card points: none negative or over the deck, adding up to it, never 1 or
+    total − 1. A side not given yet (None, a hand in progress) is left out: a number given
+    that can never be right is refused at once, the sum once both are in.
 
     No card is worth exactly 1 point in the Jack–Nine decks, so neither 1 nor total − 1 can
     be counted (spec: Klaberjass and Terz, Table).
     """
-    if any(p < 0 for p in points):
+    given = [p for p in points if p is not None]
+    if any(p < 0 for p in given):
         raise InvalidHand(key, say("cards.points_negative"))
-    if sum(points) != total:
-        added = f"{' + '.join(map(str, points))} = {sum(points)}"
+    for p in given:
+        if p > total:
+            raise InvalidHand(key, say("cards.points_over", points=p, total=total))
+    if len(given) == len(points) and sum(given) != total:
+        added = f"{' + '.join(map(str, given))} = {sum(given)}"
         raise InvalidHand(key, say("cards.points_add_up", total=total, got=added))
-    if 1 in points or total - 1 in points:
+    if 1 in given or total - 1 in given:
         raise InvalidHand(key, say("cards.no_one_point"))

@@ -135,13 +135,15 @@ class Hand(DeclaringHand):
         declarations are read by the saved hand (`from_dict`) or, perhaps still being
         entered, judged by the shared judge (declarations.judge_in_progress)."""
         r = Reader(data, say("klaberjass.hand"), cls.__dataclass_fields__, partial=partial)
+        # A hand in progress may give one team's card points before the other's.
+        points = r.opt_numbers("card_points", 2) if partial else r.numbers("card_points", 2)
         facts = Facts(
             dealer=r.fact(r.seat, "dealer", 4),
             caller=r.fact(r.seat, "caller", 4),
             trump=r.fact(r.suit, "trump"),
             round=r.choice("round", (1, 2, "bima"), None),
             turned_up=r.opt_suit("turned_up"),
-            card_points=r.fact(r.numbers, "card_points", 2),
+            card_points=None if None in points else tuple(p for p in points if p is not None),
             last_trick=(
                 r.choice("last_trick", (0, 1), None) if partial else r.choice("last_trick", (0, 1))
             ),
@@ -152,8 +154,7 @@ class Hand(DeclaringHand):
         if facts.round == "bima" and None not in (caller, dealer) and caller != dealer:
             raise InvalidHand("caller", say("klaberjass.bima_caller"))
         check_trump_round(facts.round, facts.trump, facts.turned_up)
-        if facts.card_points is not None:
-            check_card_points(_pair(facts.card_points), settings.card_total)
+        check_card_points(points, settings.card_total)
         _check_tricks(settings, facts, partial)
         return facts
 

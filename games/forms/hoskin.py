@@ -289,6 +289,12 @@ class HoskinTekliHandForm(HoskinHandForm):
     game_name = pgettext_lazy("game", "Hoşkin Tekli")
     tekli = True
     OTHER_GAMES_FIELDS = ("violation", "struck", "auction")
+    # The circle's tools list both games' calculators: each is named for its game.
+    meld_words: ClassVar[dict[str, StrOrPromise]] = {
+        **HoskinHandForm.meld_words,
+        "title": gettext_lazy("Hoşkin Tekli meld calculator"),
+        "heading": gettext_lazy("Hoşkin Tekli melds"),
+    }
 
     rule_words = SETTINGS_TEKLI
 

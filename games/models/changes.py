@@ -116,8 +116,8 @@ class GameChanges(GameState):
                 )
             else:
                 text = _(
-                    "Another phone changed this game since you opened it: it changed. "
-                    "Hand %(number)s is now: %(summary)s."
+                    "Another phone changed hand %(number)s since you opened it. "
+                    "It is now: %(summary)s."
                 )
             raise Conflict(text % said, hand)
         return hand

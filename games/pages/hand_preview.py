@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from games.engine import ScorerError
 from games.engine.game import HandError
 from games.forms import HandForm
+from games.forms.fields import GENERIC_LABEL
 from games.models import Game
 from games.words import shown_text
 
@@ -26,12 +27,13 @@ def hand_preview(found: Game, form: HandForm, number: int) -> dict[str, Any]:
             scored = found.scored_with(form.facts(), number)
         except HandError as error:
             name = form.error_fields.get(error.field, error.field)
-            if name in form.fields and form.data.get(name) in (None, ""):
-                # Nobody has entered it yet: still to come, not a mistake.
-                field = form.fields[name]
-                context["todo"] = [str(getattr(field, "generic_label", None) or form[name].label)]
+            if name in form.fields and _not_given(form.facts().get(error.field)):
+                # Nobody has entered it yet: still to come, not a mistake. A fact is given
+                # when the form made it from other fields too (the widow's points from its
+                # two cards), though its own box is empty.
+                context["todo"] = [_label(form, name)]
             else:
-                context["problems"] = [shown_text(error.message)]
+                context["problems"] = [_named(form, error)]
         else:
             last = scored.hands[0]
             context["rows"] = list(zip(scored.sides, last.score.scores, last.totals, strict=True))
@@ -55,5 +57,27 @@ def hand_preview(found: Game, form: HandForm, number: int) -> dict[str, Any]:
             form.partial_facts(), found.engine_settings(), names
         )
     except ScorerError as error:
-        context["interim_problem"] = shown_text(error.message)
+        problem = _named(form, error)
+        # The saved hand's reading refused the same fact: say it once.
+        if problem not in context["problems"]:
+            context["interim_problem"] = problem
     return context
+
+
+def _not_given(fact: Any) -> bool:
+    """Whether a fact of the form's hand is still to come: nothing, or a list of nothing."""
+    return fact in (None, "") or (isinstance(fact, list) and all(v is None for v in fact))
+
+
+def _label(form: HandForm, name: str) -> str:
+    """A field as the preview names it: what it is ("Card points"), not whose."""
+    return str(getattr(form.fields[name], GENERIC_LABEL, None) or form[name].label)
+
+
+def _named(form: HandForm, error: ScorerError) -> str:
+    """The engine's refusal, naming the field it is about when the form has it."""
+    name = form.error_fields.get(error.field, error.field)
+    message = shown_text(error.message)
+    if name not in form.fields:
+        return message
+    return _("%(field)s: %(problem)s") % {"field": _label(form, name), "problem": message}

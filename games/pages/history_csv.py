@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games.nights import night_of
+from games.pages.file_names import file_word
 from games.pages.game_rows import GameRow
 from games.pages.score_sheet_csv import as_text
 
@@ -74,6 +75,5 @@ def history_csv(games: Iterable[GameRow], tz: zoneinfo.ZoneInfo) -> str:
 
 
 def filename(circle_name: str, day: dt.date) -> str:
-    """An ASCII file name for the download: the circle's name, then the date."""
-    safe = "".join(c if c.isascii() and c.isalnum() else "-" for c in circle_name).strip("-")
-    return f"{safe[:40] or 'circle'}-history-{day.isoformat()}.csv"
+    """The download's file name: the circle's name in its own letters, then the date."""
+    return f"{file_word(circle_name)[:40].strip('-') or 'circle'}-history-{day.isoformat()}.csv"

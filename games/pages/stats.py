@@ -130,6 +130,11 @@ class Pair:
         return self.second if self.leader == self.first else self.first
 
     @property
+    def level(self) -> bool:
+        """Whether neither has beaten the other more often (head to head): a tie beats nobody."""
+        return self.first_wins == self.second_wins
+
+    @property
     def lead(self) -> tuple[int, int]:
         """(the leader's wins, the other's wins)."""
         high, low = sorted((self.first_wins, self.second_wins), reverse=True)
@@ -171,8 +176,6 @@ class Stats:
         return any(p.declared for p in self.players)
 
 
-# How many players the win-rate chart draws: more lines than this are unreadable on a phone.
-CHART_PLAYERS = 6
 # Head-to-head rows shown: the most one-sided rivalries first.
 RIVALS_SHOWN = 10
 
@@ -230,9 +233,9 @@ def circle_stats(games: QuerySet[Game], variant: str | None = None) -> Stats:
         if best is not None:
             best.number = _first_hand_scoring(best)
     players = sorted(lines.values(), key=lambda p: (-p.won, -(p.win_rate or 0), p.name))
-    # The players with most games get a line; the legend reads best win rate first.
-    chart = sorted(series.values(), key=lambda s: (-len(s.points), s.name))[:CHART_PLAYERS]
-    chart.sort(key=lambda s: (-s.points[-1][1], s.name))
+    # Every player's line (games/pages/win_rates.py decides what is drawn); the legend reads
+    # best win rate first.
+    chart = sorted(series.values(), key=lambda s: (-s.points[-1][1], s.name))
     head_to_head = sorted(
         (pair for pair in rivals.values() if pair.first_wins or pair.second_wins),
         key=lambda p: (-p.lead[0], p.lead[1], p.leader, p.trailer),

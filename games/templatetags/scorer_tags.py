@@ -12,7 +12,7 @@ from django import template
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from games import words
+from games import nights, words
 from games.engine.names import contained, directional
 
 register = template.Library()
@@ -90,3 +90,9 @@ def isolated(value: Any) -> SafeString:
 def isolated_text(value: Any) -> str:
     """{{ name|isolated_text }}: the same for an attribute or a title (U+2068 … U+2069)."""
     return words.isolate_directional("" if value is None else str(value))
+
+
+@register.filter
+def weekday_in_sentence(night: Any) -> str:
+    """A night's weekday after another word of a sentence (games/nights.py)."""
+    return nights.weekday_in_sentence(night)

@@ -24,6 +24,7 @@ from games.pages.circle_page import (
     night_page,
     stats_page,
 )
+from games.pages.file_names import attachment
 from games.pages.history_csv import filename as history_filename
 from games.pages.history_csv import history_csv
 from games.views.access import HtmxHttpRequest, circle_of
@@ -101,7 +102,7 @@ def history_export(request: HtmxHttpRequest, circle: str) -> HttpResponse:
         history_csv(reversed(rows), found.zone), content_type="text/csv; charset=utf-8"
     )
     name = history_filename(found.name, found.tonight())
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Content-Disposition"] = attachment(name)
     return response
 
 

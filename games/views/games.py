@@ -9,8 +9,6 @@ from django.conf import settings as django_settings
 from django.http import HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap
@@ -20,6 +18,7 @@ from games.engine import VARIANTS, ScorerError
 from games.forms import HandForm, ImportForm, NewGameForm
 from games.forms.base import error_text
 from games.models import Game
+from games.pages.file_names import attachment
 from games.pages.game_page import HANDS_VIEWS, game_page, hand_in_progress, saved_text
 from games.pages.score_sheet import score_sheet
 from games.pages.score_sheet_csv import sheet_csv
@@ -221,9 +220,10 @@ def game_csv(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     names = found.player_names()
     sheet = score_sheet(found, found.live_hands(), names)
     response = HttpResponse(sheet_csv(sheet), content_type="text/csv; charset=utf-8")
-    stamp = timezone.localtime(found.created).strftime("%Y-%m-%d-%H%M")
+    # Named by when the game started on the circle's clock, as its pages say it.
+    stamp = found.created.astimezone(found.circle.zone).strftime("%Y-%m-%d-%H%M")
     name = f"{found.variant}-{stamp}-score-sheet.csv"
-    response["Content-Disposition"] = content_disposition_header(True, name)
+    response["Content-Disposition"] = attachment(name)
     return response
 
 

@@ -1,7 +1,10 @@
 // The pads a hand is typed on: numbers that fill in each other, steppers, the meld
 // calculator's cards, the gömü's card pickers, and the keyboard's way through a step.
 
-// Card points: typing one team's points fills in the other's (total − x).
+// Card points: typing one team's points fills in the other's (total − x). A number past the
+// deck empties the other box rather than leave it: what it held was filled in from an
+// earlier number (20 on the way to 200), and no number would be right beside this one. The
+// preview says why at once.
 document.addEventListener("input", function (event) {
   var input = event.target;
   if (!input.dataset || !input.dataset.other) return;
@@ -11,7 +14,7 @@ document.addEventListener("input", function (event) {
   var total = parseInt(group.dataset.total, 10);
   var value = parseInt(input.value, 10);
   if (isNaN(value)) return;
-  if (value >= 0 && value <= total) other.value = String(total - value);
+  other.value = value >= 0 && value <= total ? String(total - value) : "";
 });
 
 // Steppers: −5 / +5 beside a number field.
@@ -56,9 +59,11 @@ function fillSum(group, changed) {
   }
   var gomu = document.getElementById("id_gomu_points");
   if (gomu && group.closest("form") === gomu.closest("form")) sum += parseInt(gomu.value, 10) || 0;
+  // Past the total, the last box is emptied, not left at what an earlier number filled in.
   var left = parseInt(group.dataset.sum, 10) - sum;
-  if (left >= 0 && rest.value !== String(left)) {
-    rest.value = String(left);
+  var filled = left >= 0 ? String(left) : "";
+  if (rest.value !== filled) {
+    rest.value = filled;
     rest.dispatchEvent(new Event("change", { bubbles: true }));
   }
 }

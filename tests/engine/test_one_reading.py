@@ -23,6 +23,26 @@ RECORDS = Path(__file__).parent.parent / "records"
 # (game, what is broken, the saved hand's broken facts, the hand in progress's facts)
 CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("klaberjass", "card points", {"card_points": [151, 1]}, {"card_points": [151, 1]}),
+    # A number that can never be right is refused as soon as it is typed, the other team's
+    # box still empty or holding what an earlier number filled in.
+    (
+        "klaberjass",
+        "card points over the deck, the other team's not given",
+        {"card_points": [200, 132]},
+        {"card_points": [200, None]},
+    ),
+    (
+        "klaberjass",
+        "card points over the deck, the other team's stale",
+        {"card_points": [132, 200]},
+        {"card_points": [132, 200]},
+    ),
+    (
+        "klaberjass",
+        "card points that leave the other team 1, the other's not given",
+        {"card_points": [151, 1]},
+        {"card_points": [151, None]},
+    ),
     (
         "klaberjass",
         "bima by another",
@@ -114,6 +134,13 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
         "widow and points over the deck",
         {"widow_points": 60, "points": 250},
         {"widow_points": 60, "points": 250},
+    ),
+    # The trial's hand: the bidder's 284 and a widow of J and 9 (50), tricks not given yet.
+    (
+        "304-widow",
+        "the bidder's points and the widow's cards over the deck",
+        {"points": 284, "widow_points": 50},
+        {"bidder": 0, "points": 284, "widow_points": 50},
     ),
     ("304-widow", "bid", {"bid": 301}, {"bid": 301}),
     (

@@ -351,6 +351,7 @@ CASES: Cases = {
             *refused(lambda: check_card_points((-10, 162), 152)),
             *refused(lambda: check_card_points((10, 100), 152)),
             *refused(lambda: check_card_points((151, 1), 152)),
+            *refused(lambda: check_card_points((200, None), 152)),
         ],
         set(),
     ),

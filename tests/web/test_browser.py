@@ -680,3 +680,64 @@ def test_the_meld_calculator_page_counts_as_cards_are_tapped(page: Any, live_ser
     assert "Double seri" in page.locator("#meld-page-result").inner_text()
     shot(page, "melds-page")
     assert not page.errors, page.errors
+
+
+def test_card_points_past_the_deck_empty_the_other_box_and_are_refused_at_once(
+    page: Any, live_server: Any
+) -> None:
+    """Typing 200 key by key fills in 132 at "20"; the "0" after it empties that box, and the
+    preview says 200 is wrong before a last trick is chosen."""
+    from games.models import Circle
+
+    game = Game.create(Circle.objects.create(), "klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    page.goto(f"/c/{game.circle.slug}/g/{game.slug}/")
+    form = page.locator("#hand-form")
+    step(form, "after")
+    points, other = form.locator("#id_points_0"), form.locator("#id_points_1")
+    points.press_sequentially("20")
+    assert other.input_value() == "132"
+    points.press_sequentially("0")
+    assert other.input_value() == ""
+    problems = page.locator("#preview .problems")
+    problems.get_by_text("200 is more than the 152 card points of the deck").wait_for()
+    assert "Card points: " in problems.inner_text()
+    shot(page, "card-points-past-the-deck")
+    # A number in range fills the other box in again; 151 leaves the other team 1, which no
+    # card is worth, and that is said at once too.
+    points.fill("")
+    points.press_sequentially("151")
+    assert other.input_value() == "1"
+    problems.get_by_text("no card is worth 1 point").wait_for()
+    points.fill("96")
+    assert other.input_value() == "56"
+    page.locator("#preview .problems").wait_for(state="detached")
+
+
+def test_a_tapped_step_tab_shows_no_square_box_and_the_keyboard_s_ring_follows_its_corners(
+    live_server: Any,
+) -> None:
+    """On a touch phone a tap draws the browser's tap highlight, a rectangle behind the
+    rounded tab, unless the page turns it off; the focus ring is the keyboard's only."""
+    from games.models import Circle
+
+    game = Game.create(Circle.objects.create(), "klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    look = (
+        "el => { const s = getComputedStyle(el); return [s.webkitTapHighlightColor,"
+        " el.matches(':focus-visible'), s.outlineStyle, s.borderRadius]; }"
+    )
+    with phones(live_server) as open_phone:
+        phone = open_phone(is_mobile=True, has_touch=True)
+        phone.goto(f"/c/{game.circle.slug}/g/{game.slug}/")
+        tab = phone.locator("[data-goto=during]")
+        tab.tap()
+        phone.locator("#phase-during").wait_for()
+        highlight, visible, outline, _radius = tab.evaluate(look)
+        assert highlight == "rgba(0, 0, 0, 0)", highlight
+        assert (visible, outline) == (False, "none")
+        picture(phone.locator(".phase-bar"), "step-tab-tapped")
+        # The keyboard's focus is shown, on the tab's own rounded corners.
+        phone.keyboard.press("Shift+Tab")
+        phone.keyboard.press("Tab")
+        _highlight, visible, outline, radius = tab.evaluate(look)
+        assert (visible, outline, radius) == (True, "solid", "10px")
+        picture(phone.locator(".phase-bar"), "step-tab-keyboard")

@@ -251,3 +251,75 @@ def test_a_thirty_hand_sheet_prints_on_one_a4_page(browser: Any) -> None:
             ],
             check=True,
         )
+
+
+# Four 40-character names, each of several words.
+PAIRS = [
+    "Bartholomew Maximilian Fitzgerald-Smythe",
+    "Дмитрий Константинович Ростропович-Иванов"[:40],
+    "Cleopatra Konstantina Papadopoulou-Smith",
+    "Олена Їжакова-Коваленко Шевченко-Бондарь",
+]
+# Each table's box, and the words of the winner row that a line break cut in two (a line may
+# end after a hyphen, as "Fitzgerald-" does: the words of a double name are whole words).
+MEASURED = """() => ({
+  tables: [...document.querySelectorAll('table.sheet')].map(table => {
+    const box = table.parentElement.getBoundingClientRect();
+    const own = table.getBoundingClientRect();
+    return [own.left - box.left, box.right - own.right, table.scrollWidth - own.width];
+  }),
+  cut: [...document.querySelectorAll('table.sheet td.sheet-won')].flatMap(cell => {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    const split = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/[^\\s-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        if (lines.size > 1) split.push(word[0]);
+      }
+    }
+    if (cell.scrollWidth > cell.clientWidth + 1) split.push('(the cell overflows)');
+    return split;
+  }),
+})"""
+
+
+@pytest.mark.parametrize("viewport", [NARROW, PHONE], ids=["360x780", "390x844"])
+def test_a_finished_game_s_sheet_with_forty_character_names_fits_the_phone(
+    browser: Any, viewport: dict[str, int]
+) -> None:
+    """The winner row ("★ … & … win", a long pair of names) wraps at its words inside the
+    sheet, finished or not. Measured against the phone's own width: with is_mobile a page
+    wider than the phone is zoomed out, and innerWidth grows with it."""
+    assert all(len(name) == 40 for name in PAIRS)
+    game = Game.create(Circle.objects.create(), "klaberjass", PAIRS, {"target": 500})
+    hand = {"dealer": 3, "caller": 0, "trump": "H", "card_points": [96, 56], "last_trick": 0}
+    context = browser.new_context(
+        viewport=viewport, base_url=browser.base_url, is_mobile=True, has_touch=True
+    )
+    page = scripted(context.new_page())
+    for n in range(5):
+        if n == 4:
+            page.goto(url(game))
+            assert not game.is_finished
+            measured = page.evaluate(MEASURED)
+            assert page_width(page) <= viewport["width"], "in progress"
+            assert all(max(m) <= 0.5 for m in measured["tables"]), measured
+        game.record_hand({**hand, "dealer": (3 + n) % 4})
+    game.refresh_from_db()
+    assert game.is_finished and game.winners == [0]
+    page.goto(url(game))
+    won = page.locator("table.sheet td.sheet-won")
+    assert PAIRS[0] in won.inner_text() and PAIRS[2] in won.inner_text()
+    measured = page.evaluate(MEASURED)
+    assert page_width(page) <= viewport["width"], measured
+    assert all(max(m) <= 0.5 for m in measured["tables"]), measured
+    assert measured["cut"] == []
+    # The totals, the sheet's last column, are on the screen.
+    totals = page.locator("table.sheet tbody tr").last.locator("td.tot").last.bounding_box()
+    assert totals is not None and totals["x"] + totals["width"] <= viewport["width"]
+    won.scroll_into_view_if_needed()
+    shot(page, f"sheet-finished-{viewport['width']}")
+    context.close()

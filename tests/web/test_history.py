@@ -6,6 +6,8 @@ import csv
 import datetime as dt
 import io
 from typing import Any
+from unittest.mock import patch
+from urllib.parse import unquote
 
 import pytest
 from django.test import Client
@@ -165,3 +167,35 @@ def test_the_history_download_escapes_a_full_width_equals(client: Client, circle
     cells = [cell for row in rows[1:] for cell in row]
     assert any(cell.startswith("'＝HYPERLINK(1)") for cell in cells), cells
     assert not any(cell.startswith("＝") for cell in cells)
+
+
+@pytest.mark.parametrize(
+    ("name", "saved", "fallback"),
+    [
+        (
+            "Thursday Klob Club — Kadıköy",
+            "Thursday-Klob-Club-Kadıköy-history-2026-05-01.csv",
+            "Thursday-Klob-Club-Kadikoy-history-2026-05-01.csv",
+        ),
+        (
+            "Şule'nin masası",
+            "Şule-nin-masası-history-2026-05-01.csv",
+            "Sule-nin-masasi-history-2026-05-01.csv",
+        ),
+        ("Клуб «Пятница»", "Клуб-Пятница-history-2026-05-01.csv", "history-2026-05-01.csv"),
+        # An ASCII name needs nothing beside it.
+        ("Friday club", "Friday-club-history-2026-05-01.csv", None),
+    ],
+)
+def test_the_history_file_keeps_the_circle_s_letters_with_an_ascii_name_beside_them(
+    client: Client, db: Any, name: str, saved: str, fallback: str | None
+) -> None:
+    circle = Circle.objects.create(name=name)
+    with patch.object(Circle, "tonight", return_value=dt.date(2026, 5, 1)):
+        disposition = client.get(f"/c/{circle.slug}/history.csv")["Content-Disposition"]
+    if fallback is None:
+        assert disposition == f'attachment; filename="{saved}"'
+    else:
+        plain, _, encoded = disposition.partition("; filename*=UTF-8''")
+        assert plain == f'attachment; filename="{fallback}"'
+        assert encoded.isascii() and unquote(encoded) == saved

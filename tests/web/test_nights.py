@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import zoneinfo
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from django.test import Client
@@ -249,3 +250,28 @@ def test_the_circle_page_opens_on_tonight_with_games_in_progress_before_new_game
     assert html.index(f"/g/{playing.slug}/") < html.index(f"/g/{tonight.slug}/")
     night = berlin.tonight().isoformat()
     assert f'href="/c/{berlin.slug}/nights/{night}/"' in tonight_section
+
+
+@pytest.mark.parametrize(
+    ("language", "tonight", "night_title"),
+    [
+        ("ru", 'Сегодня <span class="night-date">вторник, ', "Сегодня, вторник, "),
+        ("uk", 'Сьогодні <span class="night-date">вівторок, ', "Сьогодні: вівторок, "),
+        ("en", 'Tonight <span class="night-date">Tuesday, ', "Tonight, Tuesday, "),
+        ("tr", 'Bu gece <span class="night-date">Salı, ', "Bu gece, Salı, "),
+    ],
+)
+def test_a_weekday_inside_a_sentence_is_written_as_the_language_writes_it(
+    client: Client, db: Any, language: str, tonight: str, night_title: str
+) -> None:
+    """Russian and Ukrainian write a weekday in lower case after "tonight"; a night's own
+    title, at the head of a line, keeps the capital."""
+    circle = Circle.objects.create(language=language)
+    tuesday = dt.date(2026, 12, 1)
+    with patch.object(Circle, "tonight", lambda circle: tuesday):
+        home = client.get(f"/c/{circle.slug}/").content.decode()
+        night = client.get(f"/c/{circle.slug}/nights/{tuesday.isoformat()}/").content.decode()
+    heading = home.split('id="tonight-title">', 1)[1].split("</h2>", 1)[0]
+    assert " ".join(heading.split()).startswith(tonight), heading
+    title = night.split("<h1>", 1)[1].split("</h1>", 1)[0]
+    assert title.startswith(night_title), title

@@ -5,6 +5,9 @@ them."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from django.template.loader import get_template
 from django.test import Client
@@ -75,3 +78,15 @@ def test_the_front_page_and_the_circle_list_the_games_and_tools_from_the_registr
     for variant in melds:
         assert f"melds?variant={variant.key}" in page
         assert str(HAND_FORMS[variant.key].meld_words["title"]) in page
+    # Each calculator's link says whose it is: no two links of the fold read alike.
+    links = re.findall(r'<a href="[^"]*melds\?variant=[^"]*">([^<]*)</a>', page)
+    assert len(links) == len(melds) and len(set(links)) == len(links), links
+
+
+def test_the_readme_names_every_game_scorer_knows() -> None:
+    """The README's list of games is written by hand: each registered game is in it (a form
+    of a game by its family's name: "304, three-hand" is 304's widow form)."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    games = " ".join(readme.split("\nGames: ", 1)[1].split("\n\n", 1)[0].split())
+    for variant in VARIANTS.values():
+        assert str(variant.name).split(",")[0] in games, variant.key

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import json
 
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
 from games.models import Circle, Game
 from games.pages.history_csv import guarded
@@ -113,11 +113,14 @@ def test_text_a_spreadsheet_would_run_starts_with_an_apostrophe(name: str, writt
     assert as_text(name) == written
 
 
-def test_the_file_is_named_after_the_game(client: Client, game: Game) -> None:
+def test_the_file_is_named_after_the_game_on_the_circle_s_clock(client: Client, game: Game) -> None:
+    # 22:30 UTC on 1 May is 01:30 on 2 May in Istanbul (UTC+3), where the circle plays.
+    Circle.objects.filter(pk=game.circle.pk).update(time_zone="Europe/Istanbul")
+    started = dt.datetime(2026, 5, 1, 22, 30, tzinfo=dt.UTC)
+    Game.objects.filter(pk=game.pk).update(created=started)
     response = client.get(reverse("game_csv", args=[game.circle.slug, game.slug]))
-    stamp = timezone.localtime(game.created).strftime("%Y-%m-%d-%H%M")
     assert response["Content-Disposition"] == (
-        f'attachment; filename="klaberjass-{stamp}-score-sheet.csv"'
+        'attachment; filename="klaberjass-2026-05-02-0130-score-sheet.csv"'
     )
 
 

@@ -17,6 +17,7 @@ K3  in progress: Cleo calls and makes 106 to 56.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -25,7 +26,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Circle, Game
-from games.pages.stats import PlayerLine, Stats, circle_stats
+from games.pages.stats import PlayerLine, Series, Stats, circle_stats
+from games.pages.win_rates import APART, MOST_LINES, win_rate_chart
 from tests.conftest import klob_hand
 
 
@@ -184,6 +186,22 @@ def test_head_to_head_counts_who_beat_whom_and_a_shared_win_beats_nobody(
     }
 
 
+def test_head_to_head_says_two_players_with_as_many_wins_each_are_level(
+    client: Client, played: Circle
+) -> None:
+    # Ben & Dov win a game of their own against Ann & Cleo: Ann and Ben are at 2 wins each.
+    game = klaberjass(played, ["Ben", "Ann", "Dov", "Cleo"])
+    game.record_hand(klob_hand(caller=0))
+    game.record_hand(klob_hand(dealer=0, caller=2))
+    game.refresh_from_db()
+    assert game.winners == [0]
+    page = client.get(f"/c/{played.slug}/stats").content.decode()
+    rivals = " ".join(page.split('class="list rivals"', 1)[1].split("</ul>", 1)[0].split())
+    level = '<span class="name">Ann</span> and <span class="name">Ben</span> are level'
+    assert f'{level} <strong class="num">2–2</strong>' in rivals
+    assert 'Ann</span> beat <span class="name">Ben' not in rivals
+
+
 def test_the_chart_follows_each_players_win_rate_game_by_game(played: Circle) -> None:
     series = {s.name: s.points for s in stats_of(played).series}
     assert series["Ann"] == [(1, 100), (2, 100), (3, 67)]
@@ -256,3 +274,61 @@ def test_a_circle_of_one_game_can_still_choose_it_and_draws_no_chart_of_one_resu
     assert "Win rate over time" not in page, "one game has no over time"
     import_games(circle, 1)
     assert "Win rate over time" in client.get(f"/c/{circle.slug}/stats").content.decode()
+
+
+EIGHT = ["Ann", "Ben", "Cleo", "Dov", "Eve", "Fay", "Şule", "முத்துலட்சுமி"]
+
+
+def eight_players(circle: Circle) -> Circle:
+    """Three Klaberjass games of eight players, seats 0 and 2 winning each: Ann and Cleo
+    win two together, Ben and Dov lose one together (each pair's line is one line); Eve, Şule
+    and the others play fewer games."""
+    for players in (
+        ["Ann", "Ben", "Cleo", "Dov"],
+        ["Eve", "Fay", "Şule", "முத்துலட்சுமி"],
+        ["Ann", "Eve", "Cleo", "Fay"],
+    ):
+        game = klaberjass(circle, players)
+        game.record_hand(klob_hand(caller=0))
+        game.record_hand(klob_hand(dealer=0, caller=1))
+        game.refresh_from_db()
+        assert game.winners == [0]
+    return circle
+
+
+def test_the_chart_draws_every_one_of_eight_players(client: Client, circle: Circle) -> None:
+    page = client.get(f"/c/{eight_players(circle).slug}/stats").content.decode()
+    chart = page.split('<section aria-labelledby="chart-title">', 1)[1].split("</section>", 1)[0]
+    legend = chart.split('class="legend"', 1)[1]
+    for name in EIGHT:
+        assert re.search(f'<span class="name">{name}[ <]', legend), name
+    classes = re.findall(r'<polyline class="chart-line (series-\d+)"', chart)
+    assert sorted(classes) == sorted(f"series-{i}" for i in range(8))
+    assert "Not drawn" not in chart
+
+
+def test_lines_that_are_one_line_are_drawn_apart_and_the_legend_says_so(
+    client: Client, circle: Circle
+) -> None:
+    chart = win_rate_chart(stats_of(eight_players(circle)).series, 3)
+    assert chart is not None
+    lines = {line.name: line for line in chart.lines}
+    # Ann and Cleo won games 1 and 3 together: one line at 100 %, drawn APART (3) apart.
+    assert lines["Ann"].same_as == ("Cleo",) and lines["Cleo"].same_as == ("Ann",)
+    ann = [tuple(map(float, p.split(","))) for p in lines["Ann"].points.split()]
+    cleo = [tuple(map(float, p.split(","))) for p in lines["Cleo"].points.split()]
+    assert [x for x, _ in ann] == [x for x, _ in cleo]
+    assert {round(b[1] - a[1], 1) for a, b in zip(ann, cleo, strict=True)} == {APART}
+    # Eve won game 2 with Şule, then lost: her line is her own.
+    assert lines["Eve"].same_as == ()
+    assert "One line, the same win rate game by game: Ann, Cleo." in chart.description
+    page = client.get(f"/c/{circle.slug}/stats").content.decode()
+    assert "one line with Cleo" in page and "one line with Ann" in page
+
+
+def test_past_twelve_players_the_legend_names_those_not_drawn(circle: Circle) -> None:
+    many = [Series(f"Player {i:02}", [(1, 50)] * (20 - i)) for i in range(14)]
+    chart = win_rate_chart(many, 20)
+    assert chart is not None
+    assert len(chart.lines) == MOST_LINES
+    assert chart.left_out == ("Player 12", "Player 13")

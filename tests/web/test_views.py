@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Any
@@ -200,7 +201,9 @@ class TestEditingHands:
             url("hand_edit", game, hand_id(game, 1)), hand_post(points_0=60, points_1=92, version=1)
         )
         assert response.status_code == 409
-        assert b"Another phone changed this game" in response.content
+        summary = game.hands.get().summary(game.player_names())
+        said = f"Another phone changed hand 1 since you opened it. It is now: {summary}."
+        assert said in html.unescape(response.content.decode())
         assert game.hands.get().facts["card_points"] == [100, 52]
 
     def test_undo_with_htmx(self, member: Client, game: Game) -> None:

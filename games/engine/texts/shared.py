@@ -26,6 +26,8 @@ _t("cards.not_a_suit", "{value} is not a suit (use S, H, D or C)")
 _t("cards.not_a_rank", "{value} is not a rank (use 7, 8, 9, 10, J, Q, K or A)")
 _t("cards.not_a_card", "{value} is not a card (write rank then suit, e.g. 10H)")
 _t("cards.points_negative", "card points cannot be negative")
+# {points} is the number typed for one side, {total} the deck's card points.
+_t("cards.points_over", "{points} is more than the {total} card points of the deck")
 # {got} is the sum as typed: "140 + 10 = 150".
 _t("cards.points_add_up", "must add up to {total} (got {got})")
 _t("cards.no_one_point", "no card is worth 1 point")

@@ -1,0 +1,90 @@
+"""The preview of the hand being entered says what Save will say: a fact given and wrong is
+refused at once, naming its field, and never listed as still to come."""
+
+from __future__ import annotations
+
+import re
+
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Circle, Game
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def url(name: str, game: Game) -> str:
+    return reverse(name, args=[game.circle.slug, game.slug])
+
+
+def preview(client: Client, game: Game, data: dict[str, str]) -> tuple[list[str], str]:
+    """The preview's problems, and its line of what is still to come."""
+    page = client.post(url("hand_preview", game), data, **HTMX).content.decode()
+    listed = re.search(r'<ul class="problems">(.*?)</ul>', page)
+    problems = re.findall(r"<li>(.*?)</li>", listed.group(1)) if listed else []
+    todo = re.search(r'<p class="hint todo">(.*?)</p>', page)
+    return problems, todo.group(1) if todo else ""
+
+
+class TestTheWidowGame:
+    """304 three-hand: the widow's points counted from its two cards are given."""
+
+    HAND = {
+        "dealer": "2",
+        "bidder": "0",
+        "bid": "170",
+        "trump": "S",
+        "points": "284",
+        "widow_card_1": "J",
+        "widow_card_2": "9",
+    }
+
+    def test_the_preview_refuses_what_save_refuses_and_nothing_is_still_to_come(
+        self, client: Client, circle: Circle
+    ) -> None:
+        game = Game.create(circle, "304-widow", ["Asha", "Bala", "Chitra"], {}, first_dealer=2)
+        hand = {**self.HAND, "tricks": "6"}
+        saved = client.post(url("hand_record", game), hand).content.decode()
+        assert "trick points and widow points exceed 304" in saved
+        problems, todo = preview(client, game, hand)
+        assert "Widow points" not in todo
+        assert problems == ["Widow points: trick points and widow points exceed 304"]
+
+    def test_before_the_tricks_are_chosen_it_is_refused_as_well(
+        self, client: Client, circle: Circle
+    ) -> None:
+        game = Game.create(circle, "304-widow", ["Asha", "Bala", "Chitra"], {}, first_dealer=2)
+        problems, todo = preview(client, game, self.HAND)
+        assert problems == ["Widow points: trick points and widow points exceed 304"]
+        assert todo == "Still to come: Tricks."
+
+
+class TestKlaberjassCardPoints:
+    """A card points number that can never be right is refused as it is typed."""
+
+    HAND = {"dealer": "3", "caller": "0", "trump": "S", "round": "1"}
+
+    def test_more_than_the_deck_is_refused_with_the_other_box_empty(
+        self, client: Client, game: Game
+    ) -> None:
+        problems, todo = preview(client, game, {**self.HAND, "points_0": "200"})
+        assert problems == ["Card points: 200 is more than the 152 card points of the deck"]
+        assert "Last trick" in todo
+
+    def test_more_than_the_deck_is_refused_with_the_other_box_stale(
+        self, client: Client, game: Game
+    ) -> None:
+        # 20 typed on the way to 200 filled in 132, which 200 left behind.
+        data = {**self.HAND, "points_0": "200", "points_1": "132"}
+        problems, _todo = preview(client, game, data)
+        assert problems == ["Card points: 200 is more than the 152 card points of the deck"]
+
+    def test_151_is_refused_before_the_other_box_is_filled_in(
+        self, client: Client, game: Game
+    ) -> None:
+        problems, _todo = preview(client, game, {**self.HAND, "points_1": "151"})
+        assert problems == ["Card points: no card is worth 1 point"]
+
+    def test_a_right_number_waits_for_the_other_team_s(self, client: Client, game: Game) -> None:
+        problems, todo = preview(client, game, {**self.HAND, "points_0": "100"})
+        assert problems == [] and "Card points" in todo
