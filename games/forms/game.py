@@ -210,6 +210,10 @@ class ImportForm(forms.Form):
             str,
         )(),
     )
+    # Ticked on purpose, after the import said the circle holds that game already.
+    as_copy = forms.BooleanField(
+        required=False, label=gettext_lazy("Import it again as a second copy")
+    )
 
     def clean_record(self) -> GameRecord:
         upload = self.cleaned_data["record"]
