@@ -170,6 +170,9 @@ def test_undo_puts_the_hand_back_on_every_phone_to_correct_one_field(
     step(theirs.locator("#hand-form"), "after")
     expect(theirs.locator("#id_points_0")).to_have_value("96", timeout=6000)
     expect(theirs.locator('#hand-form input[name="caller"][value="1"]')).to_be_checked()
+    # Its notice of hand 2 saved no longer stands; the hand is among the removed ones.
+    expect(theirs.locator(".notice", has_text="Hand 2 saved")).to_have_count(0)
+    expect(theirs.locator("#hands")).to_contain_text("Removed hands (1)")
     shot(theirs, f"undo-other-phone-{size['width']}")
 
     # One field corrected, then saved.
