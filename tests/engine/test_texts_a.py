@@ -579,6 +579,19 @@ CASES: dict[str, tuple[Callable[[], Iterable[str]], set[str]]] = {
         ],
         {"scorer", "game"},
     ),
+    # When the game was played; the example is a moment as a record writes it.
+    "record: played": (
+        lambda: [
+            *refused(lambda: GameRecord.from_dict(record(played=1))),
+            *refused(lambda: GameRecord.from_dict(record(played="yesterday"))),
+            *refused(lambda: GameRecord.from_dict(record(played="1066-10-14T09:00Z"))),
+            *refused(lambda: GameRecord.from_dict(record(played="2026-02-30T21:00Z"))),
+            *refused(
+                lambda: GameRecord.from_dict(record(played="2026-12-01T21:30:00.000" + "0" * 30))
+            ),
+        ],
+        {"T"},
+    ),
 }
 
 
