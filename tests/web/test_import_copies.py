@@ -137,6 +137,21 @@ class TestPlayed:
         assert f"played: {says}" in page or ("played" in page and says in page)
         assert not istanbul.games.exists()
 
+    def test_a_moment_still_to_come_is_refused(self, client: Client, istanbul: Circle) -> None:
+        later = (timezone.now() + dt.timedelta(days=2)).astimezone(ISTANBUL)
+        record = {**played_game(Circle.objects.create()).export(), "played": later.isoformat()}
+        response = upload(client, istanbul, record)
+        assert response.status_code == 400
+        assert "played: that moment has not come yet." in html.unescape(response.content.decode())
+        assert not istanbul.games.exists()
+
+    def test_a_moment_later_today_on_another_clock_is_taken(
+        self, client: Client, istanbul: Circle
+    ) -> None:
+        later = (timezone.now() + dt.timedelta(hours=20)).astimezone(ISTANBUL)
+        record = {**played_game(Circle.objects.create()).export(), "played": later.isoformat()}
+        assert upload(client, istanbul, record).status_code == 302
+
 
 class TestCopies:
     def test_re_importing_an_exported_game_says_it_is_there_and_links_it(
