@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -10,13 +13,13 @@ from typing import Any
 from games.engine.errors import ParseError
 from games.engine.game import MAX_HANDS as MAX_HANDS  # the record's cap is the game's
 from games.engine.game import HandError, read_hands, score_game
-from games.engine.names import check_names
+from games.engine.names import check_names, name_key
 from games.engine.registry import get_variant
 from games.engine.texts import Grouped, Text, say
 from games.engine.variant import BaseHand, BaseSettings, GameScore, Variant
 
 FORMAT = "scorer-game/1"
-KEYS = ("format", "variant", "settings", "players", "hands")
+KEYS = ("format", "variant", "settings", "players", "hands", "played")
 
 # What a record may hold, checked before any of it is read, so that a hostile or broken file
 # costs little. A game of MAX_HANDS (games.engine.game: 5,000) hands, the most a game holds,
@@ -27,6 +30,18 @@ MAX_DEPTH = 8  # record, hands, a hand, its declarations, one of them, and room 
 MAX_TEXT = 100  # the longest string or key: names, suits, cards, kinds are all far shorter
 MAX_ITEMS = 64  # the longest list or object other than the hands
 MAX_DIGITS = 20  # a number written longer than this is not read at all
+
+# When the game was played: ISO 8601's extended form, to the minute at least, with its offset
+# from UTC ("2026-12-01T21:30:00+01:00", or "Z"). Without an offset a moment is not one: the
+# same wall clock is another hour in each circle's time zone. The longest such text is 32
+# characters; the years are those a card night can have been played in.
+PLAYED = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,6})?)?(Z|[+-][0-9]{2}:[0-9]{2})",
+    re.ASCII,
+)
+PLAYED_EXAMPLE = "2026-12-01T21:30:00+01:00"
+MAX_PLAYED = 40
+FIRST_YEAR, LAST_YEAR = 1900, 2200
 
 
 def read_json(text: str | bytes) -> object:
@@ -126,12 +141,42 @@ def _too_big(value: object, depth: int, hand: int) -> str:
     return ""
 
 
+def read_played(value: object) -> dt.datetime | None:
+    """A record's `played`, when it has one: an aware moment; ParseError("played") says what
+    is wrong with it."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ParseError("played", say("record.played_not_text", example=PLAYED_EXAMPLE))
+    if len(value) > MAX_PLAYED:
+        raise ParseError("played", say("record.too_long", count=MAX_PLAYED))
+    if not PLAYED.fullmatch(value):
+        raise ParseError("played", say("record.played_format", example=PLAYED_EXAMPLE))
+    if not FIRST_YEAR <= int(value[:4]) <= LAST_YEAR:
+        raise ParseError(
+            "played", say("record.played_year", first=str(FIRST_YEAR), last=str(LAST_YEAR))
+        )
+    try:
+        moment = dt.datetime.fromisoformat(value)
+    except ValueError:
+        # The shape is right and the numbers are not: 2026-02-30, 25:00, an offset of +24:00.
+        raise ParseError("played", say("record.played_impossible")) from None
+    return moment
+
+
+def write_played(moment: dt.datetime) -> str:
+    """A moment as a record writes it: to the second, with its offset ("Z" is "+00:00")."""
+    return moment.isoformat(timespec="seconds")
+
+
 @dataclass(frozen=True)
 class GameRecord:
     variant: Variant[Any, Any]
     settings: BaseSettings
     players: tuple[str, ...]
     hands: tuple[BaseHand, ...]
+    played: dt.datetime | None = None
+    """When the game was played (it started), if the record says; aware."""
 
     @classmethod
     def from_dict(cls, data: object) -> GameRecord:
@@ -160,17 +205,31 @@ class GameRecord:
         hands = data.get("hands") or []
         if not isinstance(hands, list):
             raise ParseError("hands", say("record.hands_not_a_list"))
+        played = read_played(data.get("played"))
         read = read_hands(variant, settings, hands, players)
-        return cls(variant, settings, tuple(players), tuple(read))
+        return cls(variant, settings, tuple(players), tuple(read), played)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        written: dict[str, Any] = {
             "format": FORMAT,
             "variant": self.variant.key,
             "settings": self.settings.to_dict(),
             "players": list(self.players),
             "hands": [hand.to_dict() for hand in self.hands],
         }
+        if self.played is not None:
+            written["played"] = write_played(self.played)
+        return written
+
+    def digest(self) -> str:
+        """What makes two records one game, as a short text: the same variant, settings,
+        players (compared as names are, `name_key`) and hands, each as the engine writes it
+        (so a setting left out and one given at its default are alike), whenever it was
+        played."""
+        same = {**self.to_dict(), "players": [name_key(name) for name in self.players]}
+        same.pop("played", None)
+        text = json.dumps(same, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
     def score(self) -> GameScore:
         return score_game(self.variant, self.settings, self.hands, self.players)

@@ -324,6 +324,18 @@ class HandForm(forms.Form):
         initial.update(cls.declaration_initial(facts.get("declarations", [])))
         return initial
 
+    def typed_from(self, facts: Mapping[str, Any]) -> dict[str, str]:
+        """The hand in progress's fields as the phones would have entered a stored hand:
+        `initial_from` as the form posts it (a ticked box "on", a number as text), without
+        what is about the save (the key, an outcome's button) or left empty."""
+        table = set(self.table_fields())
+        typed: dict[str, str] = {}
+        for name, value in self.initial_from(dict(facts)).items():
+            if name not in table or value is None or value is False or value == "":
+                continue
+            typed[name] = "on" if value is True else str(value)
+        return typed
+
     def engine_error(self, error: ScorerError) -> None:
         """Show an engine error beside the field it is about (or above the form)."""
         field = self.error_fields.get(error.field, error.field)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 from django import forms
 from django.conf import settings as django_settings
 from django.forms.boundfield import BoundWidget
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -210,6 +211,10 @@ class ImportForm(forms.Form):
             str,
         )(),
     )
+    # Ticked on purpose, after the import said the circle holds that game already.
+    as_copy = forms.BooleanField(
+        required=False, label=gettext_lazy("Import it again as a second copy")
+    )
 
     def clean_record(self) -> GameRecord:
         upload = self.cleaned_data["record"]
@@ -231,9 +236,14 @@ class ImportForm(forms.Form):
                 players = data.get("players")
                 if isinstance(players, list) and all(isinstance(p, str) for p in players):
                     data = {**data, "players": self._names(players)}
-            return GameRecord.from_dict(data)
+            record = GameRecord.from_dict(data)
         except ScorerError as error:
             raise forms.ValidationError(error_text(error)) from None
+        # A game not played yet would stand at the top of the history for years: a day's
+        # grace covers any clock and time zone a phone may be on.
+        if record.played is not None and record.played > timezone.now() + dt.timedelta(days=1):
+            raise forms.ValidationError(_("played: that moment has not come yet."))
+        return record
 
     @staticmethod
     def _names(names: Sequence[str]) -> list[str]:

@@ -11,12 +11,13 @@ from games.engine.record import FORMAT
 from games.models.circles import Circle, Player, default_circle_name, new_slug, validate_language
 from games.models.conflicts import AlreadySaved, Conflict
 from games.models.game_state import Seat, validate_variant
-from games.models.games import Game
+from games.models.games import AlreadyImported, Game
 from games.models.hands import Bid, Declaration, Hand
 from games.models.in_progress import HandInProgress, new_token
 
 __all__ = [
     "FORMAT",
+    "AlreadyImported",
     "AlreadySaved",
     "Bid",
     "Circle",

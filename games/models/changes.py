@@ -7,8 +7,8 @@ edited, moved or removed since is a Conflict carrying the hand as it is now.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, Self
 
 from django.db import models, transaction
 from django.db.models import F
@@ -21,9 +21,14 @@ from games.models.game_state import GameState
 from games.models.hands import Declaration, Hand
 from games.models.in_progress import HandInProgress
 from games.models.rows import VERDICT_FIELDS, LaterHand, update_rows
-from games.words import (
-    stored_text,
-)
+from games.words import stored_text
+
+
+class Undone(NamedTuple):
+    """A hand taken back, and whether it went back into the hand in progress."""
+
+    hand: Hand
+    refilled: bool
 
 
 class GameChanges(GameState):
@@ -67,7 +72,8 @@ class GameChanges(GameState):
                 return existing
         current = HandInProgress.of(game, lock=True)
         if token and token != current.token:
-            saved = game.hands.filter(source=token).first()
+            # The newest hand saved from it: an undone hand corrected and saved again shares it.
+            saved = game.hands.filter(source=token).order_by("-pk").first()
             raise AlreadySaved(game.player_names(), saved)
         if expect_number is not None and expect_number != game.hand_count + 1:
             saved = game.live_hands().filter(number=expect_number).first()
@@ -158,11 +164,15 @@ class GameChanges(GameState):
         return hand
 
     @transaction.atomic
-    def undo_hand(self, hand_id: int) -> Hand | None:
+    def undo_hand(
+        self, hand_id: int, refill: Callable[[Mapping[str, Any]], Mapping[str, str]] | None = None
+    ) -> Undone | None:
         """Remove the newest hand, named by its identity; None when it is gone already.
 
         Conflict when it is no longer the newest: another phone saved a hand since, and
-        that hand is not the one this phone meant to take back.
+        that hand is not the one this phone meant to take back. `refill` (the hand form's
+        fields as the hand's facts fill them in) puts it back into the hand in progress,
+        in this transaction, unless a phone has started entering the next hand there.
         """
         game = self._locked()
         hand = game.hands.filter(pk=hand_id).first()
@@ -185,8 +195,10 @@ class GameChanges(GameState):
                 newest,
             )
         game._set_aside(hand)
+        progress = HandInProgress.of(game, lock=True)
+        refilled = refill is not None and progress.refill(refill(hand.facts))
         self._reload()
-        return hand
+        return Undone(hand, refilled)
 
     def _set_aside(self, hand: Hand) -> None:
         place = hand.number
@@ -200,9 +212,12 @@ class GameChanges(GameState):
         self._rescore(place, shifted=True)
 
     @transaction.atomic
-    def restore_hand(self, hand_id: int) -> Hand:
+    def restore_hand(
+        self, hand_id: int, refill: Callable[[Mapping[str, Any]], Mapping[str, str]] | None = None
+    ) -> Hand:
         """Put a removed hand back where it stood and recompute (HandError if it no longer
-        fits, e.g. the game would have ended before it)."""
+        fits, e.g. the game would have ended before it). A hand in progress that holds it
+        as `refill` put it there (an undo), untouched since, is emptied."""
         game = self._locked()
         hand = game.hands.filter(pk=hand_id).exclude(removed=None).first()
         if hand is None:
@@ -214,6 +229,8 @@ class GameChanges(GameState):
         hand.version += 1
         hand.save(update_fields=["number", "removed", "removed_number", "version"])
         game._rescore(place, rewrite=[hand], shifted=True)
+        if refill is not None:
+            HandInProgress.of(game, lock=True).unfill(refill(hand.facts))
         self._reload()
         return hand
 

@@ -3,17 +3,31 @@ changes to its hands (games/models/changes.py), and its records, read and writte
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import models, transaction
+from django.utils import timezone
 
+from games import nights
 from games.engine import get_variant
+from games.engine.names import name_key
 from games.engine.record import GameRecord
+from games.engine.variant import GameScore
 from games.models.changes import GameChanges
 from games.models.circles import Circle
 from games.models.game_state import Seat
 from games.models.hands import Bid, Declaration, Hand
+
+
+class AlreadyImported(Exception):
+    """An import of a record whose game the circle holds already (`game`): nothing was
+    created."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(f"already imported as {game.slug}")
+        self.game = game
 
 
 class Game(GameChanges):
@@ -27,11 +41,14 @@ class Game(GameChanges):
     # -- records ------------------------------------------------------------------------
 
     def record(self) -> GameRecord:
+        """The game as a record: played when it started, on the circle's clock."""
+        played = self.created.astimezone(nights.zone(self.circle.time_zone))
         return GameRecord(
             get_variant(self.variant),
             self.engine_settings(),
             tuple(self.player_names()),
             tuple(self.engine_hands()),
+            played.replace(microsecond=0),
         )
 
     def export(self) -> dict[str, Any]:
@@ -46,11 +63,13 @@ class Game(GameChanges):
         players: Sequence[str],
         settings: Mapping[str, Any] | None = None,
         first_dealer: int = 0,
+        created: dt.datetime | None = None,
     ) -> Game:
         engine = get_variant(variant)
         game = cls.objects.create(
             circle=circle,
             variant=variant,
+            created=created or timezone.now(),
             settings=engine.settings(settings or {}).full_dict(),
             first_dealer=first_dealer,
             totals=[0] * engine.side_count,
@@ -62,12 +81,16 @@ class Game(GameChanges):
         return game
 
     @classmethod
-    def import_record(cls, circle: Circle, data: object) -> Game:
-        """Create a game from a record (scorer-game/1); errors leave nothing behind.
+    def import_record(cls, circle: Circle, data: object, as_copy: bool = False) -> Game:
+        """Create a game from a record (scorer-game/1), started when the record says it was
+        played (else now); errors leave nothing behind. AlreadyImported, and nothing
+        created, when the circle holds that game already, unless it is wanted `as_copy`.
 
         The record is read and scored before the write transaction, which then only inserts
         rows in bulk: a long import holds the database's write lock for a moment, so other
         phones' saves do not wait on it (issue 11: 4,000 hands written well within a second).
+        The circle's row is locked while its games are searched for this one, so two imports
+        of one record crossing each other make one game.
         """
         record = data if isinstance(data, GameRecord) else GameRecord.from_dict(data)
         scored = record.score()
@@ -83,9 +106,21 @@ class Game(GameChanges):
             bids += hand_bids
             declarations += hand_declarations
         first = record.hands[0].dealer if record.hands else 0
+        # The circle's games are searched before the write transaction too, and under the
+        # lock only those created since: a copy of a long game costs its reading (about a
+        # second for 5,000 hands) outside the lock.
+        seen = 0 if as_copy else cls._search_copy(circle, record, scored, 0)
         with transaction.atomic():
+            Circle.objects.select_for_update().filter(pk=circle.pk).exists()
+            if not as_copy:
+                cls._search_copy(circle, record, scored, seen)
             game = cls.create(
-                circle, engine.key, record.players, record.settings.full_dict(), first
+                circle,
+                engine.key,
+                record.players,
+                record.settings.full_dict(),
+                first,
+                record.played,
             )
             for hand in hands:
                 hand.game = game
@@ -94,8 +129,60 @@ class Game(GameChanges):
             Bid.objects.bulk_create(bids, batch_size=IMPORT_BATCH)
             Declaration.objects.bulk_create(declarations, batch_size=IMPORT_BATCH)
             game._take_result(scored, len(hands))
+            if record.played is not None and game.finished is not None:
+                # The record says when the game began, not when it ended: the nearest moment
+                # known, rather than the moment it was imported.
+                game.finished = record.played
+                game.save(update_fields=["finished"])
         return game
 
+    @classmethod
+    def _search_copy(cls, circle: Circle, record: GameRecord, scored: GameScore, after: int) -> int:
+        """AlreadyImported if a game of the circle created after game `after` (by id) is
+        the record's; else the newest game's id, to search after next time."""
+        newest = circle.games.order_by("-pk").values_list("pk", flat=True).first() or 0
+        existing = cls.copy_of(circle, record, scored, after)
+        if existing is not None:
+            raise AlreadyImported(existing)
+        return newest
+
+    @classmethod
+    def copy_of(
+        cls, circle: Circle, record: GameRecord, scored: GameScore, after: int = 0
+    ) -> Game | None:
+        """The circle's game that `record` is a record of (the same variant, settings,
+        players and hands, whenever played: GameRecord.digest), newest first; None if none.
+
+        Only games with its variant, its number of hands and its totals are read, each
+        with its seats; the hands of at most MAX_COPY_CHECKS of those with its players are
+        read and compared, so the search costs a few records at most whatever the circle
+        holds (ARCHITECTURE.md, "The game record")."""
+        candidates = cls.objects.filter(
+            circle=circle,
+            pk__gt=after,
+            variant=record.variant.key,
+            hand_count=len(record.hands),
+            totals=list(scored.totals),
+        ).prefetch_related("seats__player")
+        players = [name_key(name) for name in record.players]
+        digest = record.digest()
+        checked = 0
+        for game in candidates.order_by("-created", "-pk"):
+            if [name_key(seat.player.name) for seat in game.seats.all()] != players:
+                continue
+            game.circle = circle
+            if game.record().digest() == digest:
+                return game
+            checked += 1
+            if checked == MAX_COPY_CHECKS:
+                break
+        return None
+
+
+# The most games whose hands an import reads, looking for the game it is a record of: games
+# of its kind, length, totals and players that are not it are rare (two empty games of one
+# table), and a copy kept on purpose is found first, being the newest.
+MAX_COPY_CHECKS = 10
 
 # Rows per INSERT when importing: few statements, each within SQLite's limit on parameters.
 IMPORT_BATCH = 500

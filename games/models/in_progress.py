@@ -71,6 +71,30 @@ class HandInProgress(models.Model):
             self.saved_summary = summary[:200] if isinstance(summary, str) else summary
         self.save()
 
+    def refill(self, fields: Mapping[str, str]) -> bool:
+        """Put a hand taken back into the hand in progress, to be corrected and saved again
+        (the caller holds the lock); False, and nothing changed, when a phone has started
+        entering the hand in progress: what it typed is kept."""
+        if self.started:
+            return False
+        self.fields = {name: value for name, value in fields.items() if value != ""}
+        self.version += 1
+        self.updated = timezone.now()
+        self.save(update_fields=["fields", "version", "updated"])
+        return True
+
+    def unfill(self, fields: Mapping[str, str]) -> bool:
+        """Empty the hand in progress when it holds exactly `fields` (a hand taken back, then
+        restored, untouched since): the hand is in the game again, and saving it once more
+        would store it twice. False, and nothing changed, otherwise."""
+        if self.fields != {name: value for name, value in fields.items() if value != ""}:
+            return False
+        self.fields = {}
+        self.version += 1
+        self.updated = timezone.now()
+        self.save(update_fields=["fields", "version", "updated"])
+        return True
+
     @property
     def saved_text(self) -> str:
         """The hand another phone saved last, in a few words, in the reader's language."""

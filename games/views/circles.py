@@ -16,7 +16,7 @@ from games import nights
 from games.forms import CircleNameForm, ImportForm
 from games.forms.game import CircleLanguageForm
 from games.forms.history import TimeZoneForm
-from games.models import Circle
+from games.models import Circle, Game
 from games.pages.circle_page import (
     circle_page,
     history_filter,
@@ -51,11 +51,17 @@ def circle_create(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def render_circle_page(
-    request: HtmxHttpRequest, circle: Circle, status: int = 200, **forms: Any
+    request: HtmxHttpRequest,
+    circle: Circle,
+    status: int = 200,
+    import_copy_of: Game | None = None,
+    **forms: Any,
 ) -> HttpResponse:
     """The circle page, with the forms given (a form refused, shown with its errors) or
-    empty ones; paging and filtering the history (htmx GET) redraws the history alone."""
+    empty ones; paging and filtering the history (htmx GET) redraws the history alone.
+    `import_copy_of`: the game an import found the circle holds already."""
     context = {
+        "import_copy_of": import_copy_of,
         **circle_page(circle, history_filter(circle, request.GET)),
         "rename_form": forms.pop("rename_form", CircleNameForm(initial={"name": circle.name})),
         "language_form": forms.pop(

@@ -17,7 +17,7 @@ from django_ratelimit.decorators import ratelimit
 from games.engine import VARIANTS, ScorerError
 from games.forms import HandForm, ImportForm, NewGameForm
 from games.forms.base import error_text
-from games.models import Game
+from games.models import AlreadyImported, Game
 from games.pages.file_names import attachment
 from games.pages.game_page import HANDS_VIEWS, game_page, hand_in_progress, saved_text
 from games.pages.score_sheet import score_sheet
@@ -83,7 +83,12 @@ def game_import(request: HtmxHttpRequest, circle: str) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            game = Game.import_record(found, form.cleaned_data["record"])
+            game = Game.import_record(
+                found, form.cleaned_data["record"], as_copy=form.cleaned_data["as_copy"]
+            )
+        except AlreadyImported as already:
+            # Nothing was created: the page says where the game is, and how to keep a copy.
+            return render_circle_page(request, found, status=409, import_copy_of=already.game)
         except ScorerError as error:
             form.add_error("record", error_text(error))
         else:

@@ -18,6 +18,7 @@ from games.engine.game import HandError
 from games.forms import HAND_FORMS, HandForm
 from games.forms.base import error_text
 from games.models import AlreadySaved, Conflict, Game, Hand
+from games.models.changes import Undone
 from games.pages.game_page import hand_form, saved_text
 from games.pages.hand_preview import hand_preview as preview_of
 from games.views.access import HtmxHttpRequest, fresh, game_of, hand_of, posted_int, posted_token
@@ -250,12 +251,35 @@ def hand_undo(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> Ht
     """Take back the newest hand, named by its identity; refused once it is not the newest."""
     found = game_of(request, circle, game)
     shown = hand_of(found, hand)
+    form = hand_form(found, found.player_names())
     try:
-        removed = found.undo_hand(shown.pk)
+        undone = found.undo_hand(shown.pk, refill=form.typed_from)
     except Conflict as conflict:
         return _after_change(request, fresh(found), {"text": conflict.message}, status=409)
     found = fresh(found)
-    return _after_change(request, found, _removed_notice(found, removed, shown.removed_number))
+    if undone is None:
+        return _after_change(request, found, _removed_notice(found, None, shown.removed_number))
+    return _after_change(request, found, _undone_notice(found, undone))
+
+
+def _undone_notice(game: Game, undone: Undone) -> dict[str, Any]:
+    """A hand taken back: in the form to be corrected, or, when another phone had started
+    the next hand there, kept aside (its Restore, then Edit, corrects it)."""
+    said = {
+        "number": undone.hand.removed_number,
+        "summary": undone.hand.summary(game.player_names()),
+    }
+    if undone.refilled:
+        text = _(
+            "Hand %(number)s taken back: %(summary)s. It is in the form below on every phone: "
+            "correct it and save it again."
+        )
+    else:
+        text = _(
+            "Hand %(number)s taken back: %(summary)s. Another phone had started entering the "
+            "next hand, so that was kept; restore hand %(number)s and edit it to correct it."
+        )
+    return {"text": text % said, "restore": undone.hand}
 
 
 @require_POST
@@ -263,8 +287,9 @@ def hand_restore(request: HtmxHttpRequest, circle: str, game: str, hand: int) ->
     """Put a removed hand back in its place, everything recomputed."""
     found = game_of(request, circle, game)
     shown = hand_of(found, hand)
+    form = hand_form(found, found.player_names())
     try:
-        restored = found.restore_hand(shown.pk)
+        restored = found.restore_hand(shown.pk, refill=form.typed_from)
     except Conflict as conflict:
         return _after_change(request, fresh(found), {"text": conflict.message}, status=409)
     except HandError as error:

@@ -240,6 +240,14 @@ document.addEventListener("htmx:oobAfterSwap", function (event) {
   if (el && el.id) el = document.getElementById(el.id) || el;  // the element swapped in
   // A field filled in by the server (the meld calculator's count) is this phone's change.
   if (el && el.name && entry() && entry().contains(el)) { change(el.name, el.value); return; }
+  if (el && el.id === "hands") {
+    // Another phone changed the saved hands (an edit, a delete, an undo, a restore): a
+    // notice of this phone's last change ("Hand 2 saved") no longer says how the game
+    // stands, and goes; a refusal stays to be read.
+    var told = document.querySelector("#play > .notice[role=status]");
+    if (told) told.remove();
+    return;
+  }
   if (!el || el.id !== "progress-state") return;
   var section = entry();
   if (!section || section.dataset.token !== el.dataset.token) return;

@@ -358,6 +358,21 @@ CASES: Cases = {
         ],
         {"scorer", "game"},
     ),
+    # When the game was played; the example is a moment as a record writes it.
+    "record: played": (
+        lambda: [
+            *refused(lambda: GameRecord.from_dict(klob_record(played=1))),
+            *refused(lambda: GameRecord.from_dict(klob_record(played="yesterday"))),
+            *refused(lambda: GameRecord.from_dict(klob_record(played="1066-10-14T09:00Z"))),
+            *refused(lambda: GameRecord.from_dict(klob_record(played="2026-02-30T21:00Z"))),
+            *refused(
+                lambda: GameRecord.from_dict(
+                    klob_record(played="2026-12-01T21:30:00.000" + "0" * 30)
+                )
+            ),
+        ],
+        {"T"},
+    ),
 }
 
 

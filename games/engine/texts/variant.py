@@ -58,3 +58,11 @@ _tn(
     "must list {count} names in seat order",
 )
 _t("record.hands_not_a_list", "must be a list")
+# {example} is a moment written as a record writes it: "2026-12-01T21:30:00+01:00".
+_t("record.played_not_text", "must be a date and time written as text, such as {example}")
+_t(
+    "record.played_format",
+    "must be a date and time with its offset from UTC, such as {example}",
+)
+_t("record.played_year", "must be in a year from {first} to {last}")
+_t("record.played_impossible", "is not a date and time that exists")
