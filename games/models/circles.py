@@ -16,6 +16,9 @@ from games import nights
 from games.engine.names import name_key
 from games.nights import MAX_TIME_ZONE
 
+# The longest name a player may have (the new-game form's, the roster's and the import's).
+MAX_NAME = 40
+
 
 def validate_language(code: str) -> None:
     """A circle's default language is one of the site's languages (settings.LANGUAGES), or
@@ -64,16 +67,26 @@ class Circle(models.Model):
     def tonight(self) -> datetime.date:
         return nights.night_of(timezone.now(), self.zone)
 
+    @transaction.atomic
     def player(self, name: str) -> Player:
         """The circle's player of that name, compared as names are (games/engine/names.py):
-        "ann" or "Ann" + U+200B at a new game is the Ann who played before."""
+        "ann" or "Ann" + U+200B at a new game is the Ann who played before. A retired member
+        seated again is back on the roster; a new name joins it.
+
+        The circle's row is locked first (the caller's transaction holds it), so a game
+        started while the roster changes (a rename, a merge: games/models/roster.py) reads
+        the members as that change left them."""
         name = name.strip()
+        list(Circle.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
         players = list(self.players.all())
         key = name_key(name)
         same = [p for p in players if p.name == name] or [
             p for p in players if name_key(p.name) == key
         ]
         if same:
+            if same[0].retired is not None:
+                same[0].retired = None
+                same[0].save(update_fields=["retired"])
             return same[0]
         try:
             with transaction.atomic():
@@ -84,7 +97,10 @@ class Circle(models.Model):
 
 class Player(models.Model):
     circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=MAX_NAME)
+    # A retired member is hidden from the new game's pickers and kept in every game they
+    # played; brought back, or seated again, they are a member like any other.
+    retired = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name"]
