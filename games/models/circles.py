@@ -67,17 +67,18 @@ class Circle(models.Model):
     def tonight(self) -> datetime.date:
         return nights.night_of(timezone.now(), self.zone)
 
-    @transaction.atomic
+    def lock(self) -> None:
+        """Hold the circle's row lock until the caller's transaction ends: every roster
+        change (games/models/roster.py) and every new game's seating take it, so a game never
+        seats a member a rename or merge is changing."""
+        list(Circle.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
+
     def player(self, name: str) -> Player:
         """The circle's player of that name, compared as names are (games/engine/names.py):
         "ann" or "Ann" + U+200B at a new game is the Ann who played before. A retired member
-        seated again is back on the roster; a new name joins it.
-
-        The circle's row is locked first (the caller's transaction holds it), so a game
-        started while the roster changes (a rename, a merge: games/models/roster.py) reads
-        the members as that change left them."""
+        seated again is back on the roster; a new name joins it. (Game.create holds the
+        circle's lock while it seats its players.)"""
         name = name.strip()
-        list(Circle.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
         players = list(self.players.all())
         key = name_key(name)
         same = [p for p in players if p.name == name] or [

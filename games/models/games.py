@@ -48,6 +48,7 @@ class Game(GameChanges):
         first_dealer: int = 0,
     ) -> Game:
         engine = get_variant(variant)
+        circle.lock()  # the roster as no rename or merge is changing it meanwhile
         game = cls.objects.create(
             circle=circle,
             variant=variant,

@@ -6,7 +6,7 @@ member sat in, history included. What a game stored with the names in it (the ha
 the declarations' reasons, the hand in progress's last summary) is written anew from the
 engine with the new names (`rewrite_names`), and the game's version moves on, so every phone
 showing it redraws. Each change runs in one transaction under the circle's row lock, which a
-new game takes too (Circle.player): the roster it reads is the one the change left.
+new game takes too (Game.create): the roster it reads is the one the change left.
 """
 
 from __future__ import annotations
@@ -69,10 +69,6 @@ class MergePlan:
     shared: list[Game]
 
 
-def _locked(circle: Circle) -> None:
-    list(Circle.objects.select_for_update().filter(pk=circle.pk).values_list("pk"))
-
-
 def _member(circle: Circle, pk: int) -> Player:
     """The circle's member `pk` as it is now (after the lock)."""
     found = circle.players.filter(pk=pk).first()
@@ -105,14 +101,14 @@ def _checked(circle: Circle, name: str, other_than: Player | None = None) -> str
 @transaction.atomic
 def add_member(circle: Circle, name: str) -> Player:
     """A new member of the circle; RosterError if the name is not one, or is taken."""
-    _locked(circle)
+    circle.lock()
     return circle.players.create(name=_checked(circle, name))
 
 
 @transaction.atomic
 def rename(circle: Circle, pk: int, name: str) -> Player:
     """Member `pk` renamed, in every game they played."""
-    _locked(circle)
+    circle.lock()
     member = _member(circle, pk)
     kept = _checked(circle, name, other_than=member)
     if kept != member.name:
@@ -125,7 +121,7 @@ def rename(circle: Circle, pk: int, name: str) -> Player:
 @transaction.atomic
 def retire(circle: Circle, pk: int, retired: bool = True) -> Player:
     """Member `pk` retired (hidden from the pickers, kept in history), or brought back."""
-    _locked(circle)
+    circle.lock()
     member = _member(circle, pk)
     if (member.retired is not None) != retired:
         member.retired = timezone.now() if retired else None
@@ -153,7 +149,7 @@ def merge(circle: Circle, gone_pk: int, into_pk: int) -> tuple[Merge, MergePlan]
     """Every seat of member `gone_pk` moved to member `into_pk`, and `gone_pk` off the
     roster; RosterError naming a game where both sat. The plan is read again under the lock,
     so a game started meanwhile moves too (and one where both now sit stops it)."""
-    _locked(circle)
+    circle.lock()
     if gone_pk == into_pk:
         raise RosterError(_("Choose two different players to merge."))
     gone, into = _member(circle, gone_pk), _member(circle, into_pk)
@@ -175,7 +171,7 @@ def merge(circle: Circle, gone_pk: int, into_pk: int) -> tuple[Merge, MergePlan]
 def undo_merge(circle: Circle, pk: int) -> Player:
     """The merge `pk` split back: its member again, with the seats that moved (those still
     with the member it was merged into); RosterError if the name is taken by now."""
-    _locked(circle)
+    circle.lock()
     record = circle.merges.filter(pk=pk).select_related("into").first()
     if record is None or record.undone is not None:
         raise RosterError(_("That merge was undone already."))
