@@ -81,11 +81,15 @@ def merge_page(circle: Circle, plan: MergePlan) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Pick:
-    """A member as a button of the new-game page: seated already or not."""
+    """A member as a button of the new-game page: the seat that holds them ("" for none)."""
 
     pk: int
     name: str
-    seated: bool
+    seat: str
+
+    @property
+    def seated(self) -> bool:
+        return bool(self.seat)
 
 
 @dataclass(frozen=True)
@@ -97,11 +101,17 @@ class LastSeating:
     night: dt.date
 
 
-def picks(circle: Circle, seated: Sequence[str]) -> list[Pick]:
-    """The members not retired, by name, each saying whether a seat holds them."""
-    keys = {name_key(name) for name in seated if name}
+def picks(circle: Circle, seated: Sequence[str], places: Sequence[str] = ()) -> list[Pick]:
+    """The members not retired, by name, each with the seat that holds them (its place,
+    from `places`, by seat)."""
+    keys = {name_key(name): seat for seat, name in enumerate(seated) if name}
     rows = circle.players.filter(retired=None).order_by("name", "pk")
-    return [Pick(p.pk, contained(p.name), name_key(p.name) in keys) for p in rows]
+    found = []
+    for p in rows:
+        seat = keys.get(name_key(p.name))
+        place = "" if seat is None else str(places[seat] if seat < len(places) else seat + 1)
+        found.append(Pick(p.pk, contained(p.name), place))
+    return found
 
 
 def last_seating(circle: Circle, variant: str) -> LastSeating | None:
@@ -115,8 +125,9 @@ def last_seating(circle: Circle, variant: str) -> LastSeating | None:
 def new_game_page(circle: Circle, form: NewGameForm) -> dict[str, Any]:
     """The new-game page: the seats as the form holds them, the members to seat (the last
     seating of this game first, unless it is seated already), the house rules."""
-    seated = [str(field.value() or "") for field in form.seat_fields()]
-    buttons = picks(circle, seated)
+    fields = form.seat_fields()
+    seated = [str(field.value() or "") for field in fields]
+    buttons = picks(circle, seated, [str(field.label) for field in fields])
     last = last_seating(circle, form.engine.key)
     same = last is not None and [name_key(n) for n in last.names] == [name_key(n) for n in seated]
     return {

@@ -196,3 +196,22 @@ def test_renaming_and_merging_two_members(live_server: Any, size: str) -> None:
         page.locator("h1", has_text="Anne").wait_for()
         split = played(page, circle.slug)
         assert split["Anne"] == "1" and split[LONG] == "1" and split["Ben"] == "2"
+
+
+def test_without_script_the_roster_seats_a_game_by_plain_posts(live_server: Any) -> None:
+    circle = Circle.objects.create(name="Friday")
+    for name in ("Ann", "Ben", "Cleo"):
+        circle.players.create(name=name)
+    with phones(live_server) as open_phone:
+        page = open_phone("light", SIZES["360"], java_script_enabled=False)
+        page.goto(f"/c/{circle.slug}/new?variant=klaberjass")
+        for seat, name in enumerate(("Cleo", "Ann", "Ben")):
+            page.locator(".pick-pad").get_by_role("button", name=name).click()
+            page.wait_for_load_state()
+            assert page.locator(f"#id_player_{seat}").input_value() == name
+        page.fill("#id_player_3", "Dov")
+        fits(page, 360)
+        shot(page, "new-game-picked-without-script")
+        page.get_by_role("button", name="Start", exact=True).last.click()
+        page.locator("#scoreboard").wait_for()
+        assert Game.objects.get().player_names() == ["Cleo", "Ann", "Ben", "Dov"]

@@ -53,6 +53,7 @@ class TestPicking:
         assert answer.status_code == 200
         page = answer.content.decode()
         assert seats(page) == ["Ben", "", "", ""]
+        assert 'Ben <small class="pick-seat">You</small>' in page, "the button names the seat"
         answer = pick(client, circle, "Cleo", player_0="Ben")
         assert seats(answer.content.decode()) == ["Ben", "Cleo", "", ""]
         assert not Game.objects.exists()
