@@ -10,6 +10,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.forms.game import MemberNameForm
@@ -135,7 +136,8 @@ def member_merge_do(request: HtmxHttpRequest, circle: str, member: int) -> HttpR
     into_pk = posted_int(request, "into")
     into = found.players.filter(pk=into_pk).exclude(pk=gone.pk).first() if into_pk else None
     if into is None:
-        return render_merge(request, found, gone, None, status=400)
+        problem = _("Choose the player to merge into: that one is no longer on the roster.")
+        return render_merge(request, found, gone, None, problem=problem, status=400)
     try:
         record, _plan = roster.merge(found, gone.pk, into.pk)
     except RosterError as error:

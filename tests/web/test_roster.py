@@ -14,7 +14,18 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Circle, Declaration, Game, Merge, Player, RosterError, Seat, roster
+from games.models import (
+    Circle,
+    Declaration,
+    Game,
+    Hand,
+    HandInProgress,
+    Merge,
+    Player,
+    RosterError,
+    Seat,
+    roster,
+)
 from games.pages.circle_page import stats_page
 from games.pages.game_rows import game_rows, standings
 from games.words import say_text
@@ -136,6 +147,27 @@ class TestRenaming:
             after
         )
         assert not any("Cleo's" in reason for reason in after)
+
+    def test_the_last_saved_hand_line_says_the_new_name(self, circle: Circle, game: Game) -> None:
+        game.record_hand(klob_hand(caller=0), token=HandInProgress.of(game).token)
+        assert HandInProgress.of(game).saved_text.startswith("Ann ♥")
+        roster.rename(circle, member(circle, "Ann").pk, "Anneliese")
+        assert HandInProgress.of(game).saved_text.startswith("Anneliese ♥")
+
+    def test_a_game_the_engine_no_longer_scores_keeps_its_sentences(
+        self, circle: Circle, game: Game
+    ) -> None:
+        game.record_hand(klob_hand(caller=0))
+        game.record_hand(klob_hand(caller=0, dealer=0))
+        first = game.live_hands().first()
+        assert first is not None
+        Hand.objects.filter(pk=first.pk).update(facts={"dealer": 0, "nothing": "else"})
+        before = [hand.notes for hand in game.live_hands()]
+        version = Game.objects.get(pk=game.pk).version
+        roster.rename(circle, member(circle, "Ann").pk, "Anneliese")
+        assert game.player_names()[0] == "Anneliese"
+        assert [hand.notes for hand in game.live_hands()] == before
+        assert Game.objects.get(pk=game.pk).version == version + 1
 
     def test_a_rename_to_another_members_name_is_refused_and_saves_nothing(
         self, client: Client, circle: Circle, game: Game
@@ -266,6 +298,7 @@ class TestMerging:
         ann = member(circle, "Ann")
         answer = client.post(url("member_merge_do", circle, ann.pk), {"into": ann.pk})
         assert answer.status_code == 400
+        assert "Choose the player to merge into" in answer.content.decode()
         assert game.player_names() == PLAYERS
 
 
