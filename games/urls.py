@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from games.views import circles, games, hand_in_progress, hands, pwa, tools
+from games.views import circles, games, hand_in_progress, hands, pwa, roster, tools
 
 
 class HandId:
@@ -15,7 +15,12 @@ class HandId:
         return str(value)
 
 
+class RowId(HandId):
+    """A roster's row (a member, a merge) in a link: ASCII digits, as a hand's."""
+
+
 register_converter(HandId, "hand")
+register_converter(RowId, "row")
 
 urlpatterns = [
     path("", circles.home, name="home"),
@@ -32,6 +37,18 @@ urlpatterns = [
     path("c/<str:circle>/nights/<str:night>/", circles.night, name="night"),
     path("c/<str:circle>/stats", circles.circle_stats, name="circle_stats"),
     path("c/<str:circle>/history.csv", circles.history_export, name="history_export"),
+    path("c/<str:circle>/roster", roster.roster_list, name="roster"),
+    path("c/<str:circle>/roster/add", roster.member_add, name="member_add"),
+    path("c/<str:circle>/roster/<row:member>/", roster.member, name="member"),
+    path("c/<str:circle>/roster/<row:member>/rename", roster.member_rename, name="member_rename"),
+    path("c/<str:circle>/roster/<row:member>/retire", roster.member_retire, name="member_retire"),
+    path("c/<str:circle>/roster/<row:member>/merge", roster.member_merge, name="member_merge"),
+    path(
+        "c/<str:circle>/roster/<row:member>/merge/do",
+        roster.member_merge_do,
+        name="member_merge_do",
+    ),
+    path("c/<str:circle>/roster/merges/<row:merge>/undo", roster.merge_undo, name="merge_undo"),
     path("c/<str:circle>/new", games.game_new, name="game_new"),
     path("c/<str:circle>/import", games.game_import, name="game_import"),
     path("c/<str:circle>/declarations", tools.declarations_helper, name="declarations"),

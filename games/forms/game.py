@@ -1,4 +1,5 @@
-"""Circles and games: a circle's name, a new game's seats and house rules, importing."""
+"""Circles and games: a circle's name, a roster member's, a new game's seats and house rules,
+importing."""
 
 from __future__ import annotations
 
@@ -16,12 +17,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import ScorerError
-from games.engine.names import check_name, quoted, repeated
+from games.engine.names import check_name, name_key, quoted, repeated
 from games.engine.record import MAX_BYTES, MAX_HANDS, GameRecord, read_json
 from games.forms.base import error_text
 from games.forms.fields import WholeNumberField, choice_field, number_text
 from games.forms.registry import SETTINGS_FIELDS
 from games.forms.widgets import LanguageSelect, Radios
+from games.models.circles import MAX_NAME
 from games.words import shown_variant, shown_variants
 
 
@@ -40,6 +42,18 @@ class NameField(forms.CharField):
 
 class CircleNameForm(forms.Form):
     name = NameField(max_length=60, strip=True, label=gettext_lazy("Circle name"))
+
+
+class MemberNameForm(forms.Form):
+    """A member's name on the roster, held to the same rule; whether another member has it
+    is the roster's to say (games/models/roster.py)."""
+
+    name = NameField(
+        max_length=MAX_NAME,
+        strip=True,
+        label=gettext_lazy("Name"),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+    )
 
 
 def circle_languages() -> list[tuple[str, str]]:
@@ -97,11 +111,27 @@ class LanguagePickerForm(forms.Form):
 def player_name_field(label: Any = None) -> forms.CharField:
     """A player's name as Scorer reads it: from the new-game form and from an import alike."""
     return NameField(
-        max_length=40,
+        max_length=MAX_NAME,
         strip=True,
         label=label if label is not None else _("Player"),
         widget=forms.TextInput(attrs={"list": "circle-players", "autocomplete": "off"}),
     )
+
+
+def toggled(names: Sequence[str], name: str) -> tuple[list[str], bool]:
+    """The seats after a tap on `name`: out of their seat if seated (compared as names
+    are), else in the first empty one; and whether there was room."""
+    seats = list(names)
+    key = name_key(name)
+    for seat, held in enumerate(seats):
+        if held and name_key(held) == key:
+            seats[seat] = ""
+            return seats, True
+    for seat, held in enumerate(seats):
+        if not held:
+            seats[seat] = name
+            return seats, True
+    return seats, False
 
 
 def repeated_names(names: Sequence[str | None]) -> list[int]:
@@ -143,6 +173,20 @@ class NewGameForm(forms.Form):
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                 )
             self.initial.setdefault(name, _choice_value(defaults[spec.key]))
+
+    @classmethod
+    def picked(cls, data: Any, variant: str, names: Sequence[str]) -> NewGameForm:
+        """The form as a tap on the roster leaves it (not yet sent): what was typed, with
+        the seats holding `names`; unbound, so it says nothing is wrong yet."""
+        form = cls(variant=variant)
+        typed = {name: data.get(name) for name in form.fields if data.get(name) is not None}
+        seats = {f"player_{seat}": name for seat, name in enumerate(names)}
+        form.initial.update({**typed, **seats})
+        return form
+
+    def typed_names(self, data: Any) -> list[str]:
+        """The names the seats hold in `data` (a posted form), "" for an empty seat."""
+        return [str(data.get(f"player_{seat}", "")).strip() for seat in range(self.engine.seats)]
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(self.engine.seats)]

@@ -16,6 +16,9 @@ from games import nights
 from games.engine.names import name_key
 from games.nights import MAX_TIME_ZONE
 
+# The longest name a player may have (the new-game form's, the roster's and the import's).
+MAX_NAME = 40
+
 
 def validate_language(code: str) -> None:
     """A circle's default language is one of the site's languages (settings.LANGUAGES), or
@@ -64,9 +67,17 @@ class Circle(models.Model):
     def tonight(self) -> datetime.date:
         return nights.night_of(timezone.now(), self.zone)
 
+    def lock(self) -> None:
+        """Hold the circle's row lock until the caller's transaction ends: every roster
+        change (games/models/roster.py) and every new game's seating take it, so a game never
+        seats a member a rename or merge is changing."""
+        list(Circle.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
+
     def player(self, name: str) -> Player:
         """The circle's player of that name, compared as names are (games/engine/names.py):
-        "ann" or "Ann" + U+200B at a new game is the Ann who played before."""
+        "ann" or "Ann" + U+200B at a new game is the Ann who played before. A retired member
+        seated again is back on the roster; a new name joins it. (Game.create holds the
+        circle's lock while it seats its players.)"""
         name = name.strip()
         players = list(self.players.all())
         key = name_key(name)
@@ -74,6 +85,9 @@ class Circle(models.Model):
             p for p in players if name_key(p.name) == key
         ]
         if same:
+            if same[0].retired is not None:
+                same[0].retired = None
+                same[0].save(update_fields=["retired"])
             return same[0]
         try:
             with transaction.atomic():
@@ -84,7 +98,10 @@ class Circle(models.Model):
 
 class Player(models.Model):
     circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=MAX_NAME)
+    # A retired member is hidden from the new game's pickers and kept in every game they
+    # played; brought back, or seated again, they are a member like any other.
+    retired = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name"]

@@ -66,6 +66,7 @@ class Game(GameChanges):
         created: dt.datetime | None = None,
     ) -> Game:
         engine = get_variant(variant)
+        circle.lock()  # the roster as no rename or merge is changing it meanwhile
         game = cls.objects.create(
             circle=circle,
             variant=variant,

@@ -17,9 +17,11 @@ from django_ratelimit.decorators import ratelimit
 from games.engine import VARIANTS, ScorerError
 from games.forms import HandForm, ImportForm, NewGameForm
 from games.forms.base import error_text
-from games.models import AlreadyImported, Game
+from games.forms.game import toggled
+from games.models import AlreadyImported, Circle, Game
 from games.pages.file_names import attachment
 from games.pages.game_page import HANDS_VIEWS, game_page, hand_in_progress, saved_text
+from games.pages.roster_page import new_game_page
 from games.pages.score_sheet import score_sheet
 from games.pages.score_sheet_csv import sheet_csv
 from games.views.access import (
@@ -28,13 +30,14 @@ from games.views.access import (
     game_of,
     int_param,
     is_slug,
+    posted_int,
     slug_or_404,
     speak,
     watched,
 )
 from games.views.circles import render_circle_page
 from games.views.remembered_circles import remember
-from games.words import shown_variant, shown_variants
+from games.words import shown_variants
 
 # How the hands are shown, the sheet or the detailed list: chosen with `?hands=` and kept in
 # a cookie, so the choice survives a reload and needs no script.
@@ -55,6 +58,8 @@ def game_new(request: HtmxHttpRequest, circle: str) -> HttpResponse:
         previous = found.games.filter(slug=rematch_of).first()
         if previous:
             initial = {f"player_{i}": n for i, n in enumerate(previous.player_names())}
+    if request.method == "POST" and ("pick" in request.POST or "seating" in request.POST):
+        return seat_picked(request, found, variant)
     form = NewGameForm(request.POST or None, variant=variant, initial=initial)
     if request.method == "POST" and form.is_valid():
         game = Game.create(
@@ -66,14 +71,49 @@ def game_new(request: HtmxHttpRequest, circle: str) -> HttpResponse:
         )
         return redirect("game", circle=found.slug, game=game.slug)
     status = 400 if form.is_bound else 200
-    players = found.players.values_list("name", flat=True)
-    context = {
-        "circle": found,
-        "form": form,
-        "players": players,
-        "variant": shown_variant(variant),
-    }
-    return render(request, "games/new.html", context, status=status)
+    return render_new_game(request, found, form, status=status)
+
+
+def render_new_game(
+    request: HtmxHttpRequest,
+    circle: Circle,
+    form: NewGameForm,
+    status: int = 200,
+    seats_only: bool = False,
+    **extra: Any,
+) -> HttpResponse:
+    """The new-game page (`seats_only`: its seats and roster, which htmx redraws)."""
+    template = "games/new.html#seating" if seats_only else "games/new.html"
+    context = {**new_game_page(circle, form), **extra}
+    return render(request, template, context, status=status)
+
+
+def seat_picked(request: HtmxHttpRequest, circle: Circle, variant: str) -> HttpResponse:
+    """A tap on the roster (`pick`, a member) or on the last seating (`seating`, its game):
+    the form again with the seats so, nothing started; htmx redraws the seats alone."""
+    blank = NewGameForm(variant=variant)
+    names = blank.typed_names(request.POST)
+    room = True
+    if "seating" in request.POST:
+        previous = circle.games.filter(variant=variant, slug=slug_or_none(request)).first()
+        if previous is not None:
+            names = previous.player_names()[: len(names)]
+    else:
+        picked = posted_int(request, "pick")
+        members = circle.players.filter(retired=None)
+        member = members.filter(pk=picked).first() if picked is not None else None
+        if member is not None:
+            names, room = toggled(names, member.name)
+    form = NewGameForm.picked(request.POST, variant, names)
+    full = "" if room else _("Every seat is taken: tap a seated player to free their seat.")
+    return render_new_game(
+        request, circle, form, seats_only=bool(request.htmx), seating_problem=full
+    )
+
+
+def slug_or_none(request: HtmxHttpRequest) -> str | None:
+    value = request.POST.get("seating")
+    return value if is_slug(value) else None
 
 
 @require_POST

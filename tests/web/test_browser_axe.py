@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from games.engine.registry import VARIANTS as REGISTRY
-from games.models import Circle, Game
+from games.models import Circle, Game, roster
 from tests.web.test_browser import CHROMIUM, EXPECTED, phones
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -166,6 +166,16 @@ def test_no_page_has_a_serious_accessibility_violation_in_light_or_dark(
         axe.visit("stats", f"/c/{c}/stats")
         axe.visit("night", f"/c/{c}/nights/{circle.tonight().isoformat()}/")
         axe.visit("time zone", f"/c/{c}/time-zone")
+        first, second = circle.players.order_by("pk")[:2]
+        new = roster.add_member(circle, "Zoë")
+        axe.visit("roster", f"/c/{c}/roster")
+        axe.visit("a member", f"/c/{c}/roster/{first.pk}/")
+        axe.visit("merge, whom into", f"/c/{c}/roster/{first.pk}/merge")
+        axe.visit("merge, both sat", f"/c/{c}/roster/{first.pk}/merge?into={second.pk}")
+        axe.visit("merge, what changes", f"/c/{c}/roster/{new.pk}/merge?into={first.pk}")
+        page.get_by_role("button", name="Merge", exact=True).click()
+        page.get_by_role("button", name="Undo the merge").wait_for()
+        axe.check("merged, with its undo")
         axe.visit("which game", f"/c/{c}/new")
         for variant in VARIANTS:
             axe.visit(f"new {variant} game", f"/c/{c}/new?variant={variant}")

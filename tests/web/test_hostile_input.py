@@ -31,7 +31,7 @@ from django.urls import Resolver404, URLPattern, URLResolver, get_resolver, reve
 
 from games.engine import VARIANTS
 from games.engine.record import MAX_BYTES, MAX_HANDS
-from games.models import Circle, Game
+from games.models import Circle, Game, roster
 from tests.conftest import hand_post
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
@@ -118,6 +118,8 @@ QUERY_PARAMETERS = [
     "player",
     "page",
     "hands",
+    "into",
+    "merged",
 ]
 
 # Requests per form and action: enough to give every field a few hostile values in a run
@@ -151,6 +153,9 @@ class Site:
             "version": str(hand.version),
             # A card night is named by the date it starts on, in the circle's time zone.
             "night": self.circle.night_of(game.created).isoformat(),
+            # The roster names a member, and a merge, by identity.
+            "member": str(self.circle.players.order_by("pk").values_list("pk", flat=True)[0]),
+            "merge": str(self.circle.merges.order_by("pk").values_list("pk", flat=True)[0]),
         }
         if persona == "watcher":
             # A watcher holds only the watch link, and tries it in place of every secret.
@@ -176,6 +181,9 @@ def make_site() -> Site:
     # starts from games that have been looked at, as every game at a table has.
     for game in games:
         assert Client().get(f"/c/{circle.slug}/g/{game.slug}/").status_code == 200
+    # A roster with a merge that can be undone, and a retired member.
+    roster.merge(circle, roster.add_member(circle, "Typo").pk, circle.players.all()[0].pk)
+    roster.retire(circle, roster.add_member(circle, "Gone").pk)
     return Site(circle, games)
 
 

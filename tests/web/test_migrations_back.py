@@ -3,9 +3,9 @@ schema (0001) and forwards again without losing or changing a row (games/migrati
 
 Each test builds data that every step touches (hands with notes and declarations with reasons
 as data, removed hands, winners, a hand in progress with what its phones typed, hands saved
-from it, circles with a language and a time zone, a game the engine no longer scores), takes
-a dump of every row, migrates back and forward, and compares. They run on SQLite and, with
-DATABASE_URL, on PostgreSQL (both suites of .ci/run)."""
+from it, circles with a language and a time zone, a game the engine no longer scores, a
+retired member and a merge), takes a dump of every row, migrates back and forward, and
+compares. They run on SQLite and, with DATABASE_URL, on PostgreSQL (both suites of .ci/run)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from django.db.migrations.state import StateApps
 from django.utils import translation
 
 from games.engine.record import read_json
-from games.models import Circle, Game, Hand, HandInProgress
+from games.models import Circle, Game, Hand, HandInProgress, roster
 from games.words import say_text
 from tests.conftest import PLAYERS, klob_hand
 
@@ -106,6 +106,10 @@ def build() -> dict[str, Any]:
     assert first is not None
     Hand.objects.filter(pk=first.pk).update(facts={"dealer": 0, "nothing": "else"})
     assert any(isinstance(n, dict) for h in broken.hands.all() for n in h.notes)
+    # The roster: a retired member, and a merge that can be undone (0010 keeps both aside).
+    roster.retire(friday, friday.players.get(name="Dov").pk)
+    Game.create(friday, "euchre", ["Dora", "Eve", "Fay", "Gus"])
+    roster.merge(friday, friday.players.get(name="Dora").pk, friday.players.get(name="Cleo").pk)
     return {"games": games, "removed": removed, "table": table, "broken": broken}
 
 
