@@ -4,7 +4,7 @@ a made and a forced contract as they are, a trick total of 0 included."""
 
 from __future__ import annotations
 
-from tests.engine.test_hoskin_tells_the_table import (
+from tests.engine.test_hoskin_words import (
     PARTNERS,
     TEKLI,
     deal,

@@ -5,7 +5,7 @@ counts only if he makes it."""
 from __future__ import annotations
 
 from games.engine.variant import InterimRow
-from tests.engine.test_hoskin_tells_the_table import PARTNERS, TEKLI, interim
+from tests.engine.test_hoskin_words import PARTNERS, TEKLI, interim
 
 
 def test_the_scoreboard_names_the_baraj() -> None:

@@ -5,7 +5,7 @@ refused with what five cards can hold."""
 from __future__ import annotations
 
 from games.engine.variant import Interim
-from tests.engine.test_hoskin_tells_the_table import PARTNERS, TEKLI, interim, refusal, tekli
+from tests.engine.test_hoskin_words import PARTNERS, TEKLI, interim, refusal, tekli
 
 
 def test_a_void_deal_in_progress_tells_nothing_of_the_cards_laid_out() -> None:
