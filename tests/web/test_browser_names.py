@@ -119,6 +119,9 @@ def test_every_long_name_is_read_whole_on_the_pads_and_lines_of_a_hand(
         read_whole(page, f"#phase-{key}")
         picture(page, f"names-{language}-{key}", full_page=True)
     read_whole(page, "#scoreboard")
+    # The hands below, and the button that undoes the last one, which names its taker.
+    read_whole(page, "#hands .undo-form")
+    read_whole(page, "#hands .hand-list")
 
     # The edit form of hand 1, every phase at once.
     page.goto(f"{base}hands/{game.hands.get().pk}/edit")
