@@ -10,10 +10,29 @@ title on the page.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
 from django.utils import translation
+
+# The longest word (between spaces and hyphens) a button holds at four, then two in a row
+# on a 360 px phone: a pad with a longer name goes to two in a row ("long"), or one
+# ("longer"), so that a name wraps between its words, never inside one (issue 23).
+WORD_FOUR_IN_A_ROW = 6
+WORD_TWO_IN_A_ROW = 12
+
+
+def name_length(labels: Iterable[Any]) -> str:
+    """The pad's class for the length of its longest word: "", "long" or "longer"."""
+    longest = max(
+        (len(word) for label in labels for word in re.split(r"[\s\-‐]+", str(label))),
+        default=0,
+    )
+    if longest > WORD_TWO_IN_A_ROW:
+        return "longer"
+    return "long" if longest > WORD_FOUR_IN_A_ROW else ""
 
 
 class Pad(forms.RadioSelect):
@@ -41,7 +60,10 @@ class Pad(forms.RadioSelect):
         """Whether the buttons take their side's colour: seats and sides alternate."""
 
     def group_class(self) -> str:
-        return self.pad_class
+        return " ".join(filter(None, [self.pad_class, self.length_class()]))
+
+    def length_class(self) -> str:
+        return name_length(label for _, label in self.choices)
 
     def option_class(self, index: int, value: Any) -> str:
         if self.teams:
@@ -80,6 +102,8 @@ class SeatPad(Pad):
 
     def group_class(self) -> str:
         drawn = f"{self.pad_class} seats-{len(list(self.choices))}"
+        if length := self.length_class():
+            drawn = f"{drawn} {length}"
         return f"{drawn} anticlockwise" if self.goes == "right" else drawn
 
     def option_class(self, index: int, value: Any) -> str:

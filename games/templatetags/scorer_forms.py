@@ -1,5 +1,6 @@
 """Forms a template draws from data its view hands it as it is: the meld calculator's grid,
-the circle's language, and the language picker at the foot of every page."""
+the circle's language, the language picker at the foot of every page, and the class of a row
+of name buttons drawn by hand."""
 
 from __future__ import annotations
 
@@ -10,9 +11,16 @@ from django.utils.safestring import SafeString
 
 from games.forms.game import CircleLanguageForm, LanguagePickerForm
 from games.forms.melds import MeldGridForm, meld_field
+from games.forms.widgets import name_length
 from games.models import Circle
 
 register = template.Library()
+
+
+@register.filter
+def names_class(pairs: Any) -> str:
+    """A row of name buttons' class for its longest word, as a pad's (games/forms/widgets.py)."""
+    return name_length(label for _, label in pairs)
 
 
 @register.simple_tag

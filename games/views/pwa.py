@@ -28,7 +28,9 @@ THEME_DARK = "#14532d"
 BACKGROUND_LIGHT = "#f6f5f1"
 BACKGROUND_DARK = "#111413"
 
-# What every page needs, kept by the service worker so a page opens without signal.
+# What every page needs, kept by the service worker so a page opens without signal. The
+# Tamil and Hebrew fonts are not in it: a phone fetches one only for a page with those letters
+# (static/css/scorer.css, unicode-range), and the worker keeps it then, as any static file.
 SHELL = [
     "css/scorer.css",
     # The page's script and every module it loads (static/js/scorer.js).

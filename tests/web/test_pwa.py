@@ -189,6 +189,13 @@ def test_the_modules_import_one_another_without_a_circle() -> None:
     assert seen == set(graph)
 
 
+def test_a_font_file_is_never_in_the_app_shell() -> None:
+    # The shell is fetched by every phone; a font only by a page with its letters on it
+    # (static/css/scorer.css, unicode-range), and kept then like any static file.
+    assert [path for path in SHELL if path.startswith("fonts/")] == []
+    assert all(finders.find(f"fonts/{name}") for name in ["OFL.txt", "NotoSansTamil-Regular.woff2"])
+
+
 def test_collectstatic_names_the_hashed_modules_in_every_import(tmp_path: Path) -> None:
     from django.conf import settings
     from django.contrib.staticfiles.storage import staticfiles_storage
@@ -212,6 +219,12 @@ def test_collectstatic_names_the_hashed_modules_in_every_import(tmp_path: Path) 
                 manifest[f"js/{other}"][3:] for other in imports
             )
             assert all((tmp_path / manifest[f"js/{other}"]).is_file() for other in imports)
+        # The style sheet names the hashed font files, which are there.
+        css = (tmp_path / manifest["css/scorer.css"]).read_text()
+        fonts = re.findall(r'url\("\.\./(fonts/[^"]+\.woff2)"\)', css)
+        assert len(fonts) == 4
+        assert all(name in manifest.values() and (tmp_path / name).is_file() for name in fonts)
+        assert not any(name in manifest for name in fonts)  # hashed, not the plain names
         # The page and the service worker name the hashed files too.
         assert static("js/scorer.js") == f"/static/{manifest['js/scorer.js']}"
         assert staticfiles_storage.url("js/sync.js") == f"/static/{manifest['js/sync.js']}"

@@ -18,7 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.forms.fields import seat_choices
-from games.forms.widgets import SeatPad
+from games.forms.widgets import SeatPad, name_length
 from games.models import Circle, Game
 from tests.conftest import PLAYERS
 
@@ -211,3 +211,22 @@ def pad(goes: str) -> str:
 def test_a_seat_pad_is_drawn_anticlockwise_where_the_seats_go_right() -> None:
     assert "anticlockwise" in pad("right")
     assert "anticlockwise" not in pad("left")
+
+
+@pytest.mark.parametrize(
+    ("names", "length"),
+    [
+        (["Anna", "Max", "Şule", "Ben"], ""),
+        (["Anna", "Maximilian", "Şule", "Ben"], "long"),
+        (["Anna", "Maximiliana Alexandrova-Rostovskaya", "Şule", "Ben"], "long"),
+        (["Anna", "Max", "Gökhan Karaosmanoğlu", "Ben"], "longer"),
+    ],
+)
+def test_a_pad_with_a_long_word_in_a_name_says_so_for_its_layout(
+    names: list[str], length: str
+) -> None:
+    # Two in a row for a word longer than four in a row hold, one for a longer one still
+    # (static/css/scorer.css): the name then wraps between its words.
+    drawn = SeatPad(choices=list(enumerate(names))).group_class().split()
+    assert [c for c in drawn if c.startswith("long")] == ([length] if length else [])
+    assert name_length(names) == length
