@@ -7,22 +7,86 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.engine import get_variant
 from games.engine.record import GameRecord
 from games.models.changes import GameChanges
 from games.models.circles import Circle
+from games.models.conflicts import Conflict
 from games.models.game_state import Seat
 from games.models.hands import Bid, Declaration, Hand
 
 
+class GameQuerySet(models.QuerySet["Game"]):
+    """The games a page lists or counts, chosen here and nowhere else.
+
+    A removed game is kept, restorable, but is in no list, night, stat, standing or CSV; an
+    abandoned one stays in the history, marked, but counts in no stat or standing and is no
+    longer in progress."""
+
+    def listed(self) -> GameQuerySet:
+        """The games the history and a night list: all but the removed ones."""
+        return self.filter(removed=None)
+
+    def counted(self) -> GameQuerySet:
+        """The games stats, standings and "in progress" count: neither removed nor
+        abandoned."""
+        return self.filter(removed=None, abandoned=None)
+
+    def removed_games(self) -> GameQuerySet:
+        """The removed games, the latest removed first (the circle page's fold)."""
+        return self.exclude(removed=None).order_by("-removed")
+
+
 class Game(GameChanges):
+    objects = GameQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created"]
         indexes = [models.Index(fields=["circle", "-created"], name="game_circle_created")]
 
     def __str__(self) -> str:
         return f"{self.engine.name} ({self.created:%Y-%m-%d})"
+
+    # -- removing, restoring, abandoning the game ---------------------------------------
+
+    @transaction.atomic
+    def remove(self) -> None:
+        """Set the game aside: kept, restorable, counted and listed nowhere. Removing a
+        removed game changes nothing."""
+        game = self._locked()
+        if game.removed is None:
+            game._mark(removed=timezone.now())
+        self._reload()
+
+    @transaction.atomic
+    def restore(self) -> None:
+        """Put a removed game back where it was (an abandoned one stays abandoned)."""
+        game = self._locked()
+        if game.removed is not None:
+            game._mark(removed=None)
+        self._reload()
+
+    @transaction.atomic
+    def abandon(self) -> None:
+        """Give up an unfinished game: kept in the history, marked, counted nowhere.
+
+        Decided under the game's row lock: a game another phone finished meanwhile is a
+        Conflict, and stays finished."""
+        game = self._locked()
+        if game.abandoned is None:
+            if game.is_finished:
+                raise Conflict(_("This game has finished since, so it cannot be abandoned."))
+            game._mark(abandoned=timezone.now())
+        self._reload()
+
+    def _mark(self, **fields: Any) -> None:
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self.version += 1
+        self.save(update_fields=[*fields, "version"])
 
     # -- records ------------------------------------------------------------------------
 

@@ -106,6 +106,10 @@ def build() -> dict[str, Any]:
     assert first is not None
     Hand.objects.filter(pk=first.pk).update(facts={"dealer": 0, "nothing": "else"})
     assert any(isinstance(n, dict) for h in broken.hands.all() for n in h.notes)
+    # A game removed (kept, restorable) and one abandoned: the older releases have no place
+    # for either moment.
+    games[1].remove()
+    table.abandon()
     return {"games": games, "removed": removed, "table": table, "broken": broken}
 
 

@@ -1,0 +1,277 @@
+"""Games you can fix: a game removed (kept, restorable, in no list, night, stat, standing or
+CSV) and an unfinished game abandoned (kept in the history, marked, counted nowhere); each
+place that lists or counts games, the pages that ask first, and two phones crossing."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Circle, Conflict, Game, HandInProgress
+from games.pages.circle_page import circle_page, history_filter, night_page, stats_page
+from tests.conftest import PLAYERS, hand_post, klob_hand
+from tests.web.helpers import HTMX, url
+
+OTHERS = ["Eli", "Fay", "Gus", "Hal"]
+
+
+def finished(circle: Circle, players: list[str] = PLAYERS) -> Game:
+    """A Klaberjass game to 200 that Ann and Cleo won in two hands."""
+    game = Game.create(circle, "klaberjass", players, {"target": 200}, first_dealer=3)
+    for n in range(2):
+        game.record_hand(klob_hand(dealer=(3 + n) % 4))
+    assert game.is_finished and game.winners == [0]
+    return game
+
+
+def started(circle: Circle, players: list[str] = PLAYERS) -> Game:
+    game = Game.create(circle, "klaberjass", players, {"target": 200}, first_dealer=3)
+    game.record_hand(klob_hand())
+    return game
+
+
+@pytest.fixture
+def three(circle: Circle) -> dict[str, Game]:
+    """A finished game that counts, a finished one removed, one in progress abandoned."""
+    kept = finished(circle)
+    removed = finished(circle, OTHERS)
+    removed.remove()
+    abandoned = started(circle, ["Ann", "Ben", "Cleo", "Ivo"])
+    abandoned.abandon()
+    return {"kept": kept, "removed": removed, "abandoned": abandoned}
+
+
+def page(circle: Circle) -> dict[str, Any]:
+    return circle_page(circle, history_filter(circle, {}))
+
+
+# -- the model ---------------------------------------------------------------------------
+
+
+def test_removing_keeps_the_game_and_restoring_puts_it_back(game: Game) -> None:
+    game.record_hand(klob_hand())
+    version = game.version
+    game.remove()
+    assert game.removed is not None and game.version == version + 1
+    assert Game.objects.filter(pk=game.pk).exists() and game.hands.count() == 1
+    assert not Game.objects.listed().filter(pk=game.pk).exists()
+    game.remove()  # removing a removed game changes nothing
+    assert game.version == version + 1
+    game.restore()
+    assert game.removed is None and game.version == version + 2
+    assert Game.objects.counted().filter(pk=game.pk).exists()
+
+
+def test_an_abandoned_game_is_listed_but_not_counted_and_takes_no_more_hands(game: Game) -> None:
+    game.abandon()
+    assert game.abandoned is not None and not game.is_open
+    assert Game.objects.listed().filter(pk=game.pk).exists()
+    assert not Game.objects.counted().filter(pk=game.pk).exists()
+    with pytest.raises(Exception, match="Another phone changed this game"):
+        game.record_hand(klob_hand())
+    assert game.hands.count() == 0
+
+
+def test_a_finished_game_cannot_be_abandoned(circle: Circle) -> None:
+    game = finished(circle)
+    with pytest.raises(Conflict):
+        game.abandon()
+    game.refresh_from_db()
+    assert game.abandoned is None and game.is_finished
+
+
+def test_a_removed_game_takes_no_more_hands(game: Game) -> None:
+    game.remove()
+    with pytest.raises(Exception, match="Another phone changed this game"):
+        game.record_hand(klob_hand())
+    assert game.hands.count() == 0
+
+
+# -- every place that lists or counts games ------------------------------------------------
+
+
+def test_tonight_in_progress_leaves_out_removed_and_abandoned_games(circle: Circle) -> None:
+    playing = started(circle)
+    gone = started(circle, OTHERS)
+    given_up = started(circle, ["Ann", "Ben", "Cleo", "Ivo"])
+    gone.remove()
+    given_up.abandon()
+    assert page(circle)["in_progress"] == [playing]
+
+
+def test_finished_tonight_leaves_out_a_removed_game(three: dict[str, Game], circle: Circle) -> None:
+    assert page(circle)["finished_tonight"] == [three["kept"]]
+
+
+def test_the_history_lists_the_abandoned_game_but_not_the_removed(
+    three: dict[str, Game], circle: Circle
+) -> None:
+    listed = [row.game for row in page(circle)["history_rows"]]
+    assert set(listed) == {three["kept"], three["abandoned"]}
+
+
+def test_the_removed_games_fold_lists_only_the_removed(
+    three: dict[str, Game], circle: Circle
+) -> None:
+    assert page(circle)["removed_games"] == [three["removed"]]
+
+
+def test_the_night_lists_no_removed_game_and_its_standings_count_neither(
+    three: dict[str, Game], circle: Circle
+) -> None:
+    night = night_page(circle, circle.tonight())
+    assert set(night["games"]) == {three["kept"], three["abandoned"]}
+    names = {s.name: (s.played, s.won) for s in night["standings"]}
+    assert names == {"Ann": (1, 1), "Cleo": (1, 1), "Ben": (1, 0), "Dov": (1, 0)}
+
+
+def test_the_nights_either_side_skip_a_night_of_only_removed_games(circle: Circle) -> None:
+    import datetime as dt
+
+    game = finished(circle)
+    Game.objects.filter(pk=game.pk).update(created=game.created - dt.timedelta(days=3))
+    assert night_page(circle, circle.tonight())["earlier"] is not None
+    game.remove()
+    assert night_page(circle, circle.tonight())["earlier"] is None
+
+
+def test_the_stats_count_neither_removed_nor_abandoned_games(
+    three: dict[str, Game], circle: Circle
+) -> None:
+    stats = stats_page(circle, None)["stats"]
+    assert {p.name for p in stats.players} == set(PLAYERS)
+    assert stats.finished == 1
+    # Hands (contracts) count from every game that counts: the kept game's two only.
+    assert stats.hands == 2
+    assert {p.name: p.played for p in stats.players}["Ann"] == 1
+
+
+def test_the_win_rate_chart_leaves_out_a_removed_game(circle: Circle) -> None:
+    first, second = finished(circle), finished(circle)
+    assert stats_page(circle, None)["chart"] is not None  # two finished games: a chart
+    second.remove()
+    assert stats_page(circle, None)["chart"] is None
+    assert first.removed is None
+
+
+def test_the_stats_offer_no_game_that_only_removed_games_played(circle: Circle) -> None:
+    terz = Game.create(circle, "terz", ["Ann", "Ben"], {})
+    terz.remove()
+    assert stats_page(circle, None)["played_variants"] == []
+
+
+def test_the_history_csv_has_no_removed_game_and_marks_the_abandoned(
+    three: dict[str, Game], circle: Circle, client: Client
+) -> None:
+    response = client.get(reverse("history_export", args=[circle.slug]))
+    rows = list(csv.reader(io.StringIO(response.content.decode())))[1:]
+    assert len(rows) == 2
+    statuses = sorted(row[-1] for row in rows)
+    assert statuses == ["abandoned", "finished"]
+    assert not any("Eli" in cell for row in rows for cell in row)
+
+
+# -- the pages ------------------------------------------------------------------------------
+
+
+def test_remove_asks_first_then_removes_on_post_only(game: Game, client: Client) -> None:
+    asked = client.get(url("game_remove", game))
+    assert asked.status_code == 200 and b"Remove this game?" in asked.content
+    game.refresh_from_db()
+    assert game.removed is None
+    done = client.post(url("game_remove", game))
+    assert done.status_code == 302 and done["Location"] == url("game", game)
+    game.refresh_from_db()
+    assert game.removed is not None
+
+
+def test_remove_with_htmx_answers_a_redirect_the_page_follows(game: Game, client: Client) -> None:
+    done = client.post(url("game_remove", game), **HTMX)  # type: ignore[arg-type]
+    assert done.status_code == 200 and done["HX-Redirect"] == url("game", game)
+    game.refresh_from_db()
+    assert game.removed is not None
+
+
+def test_a_removed_games_page_says_so_and_offers_restore(game: Game, client: Client) -> None:
+    game.remove()
+    shown = client.get(url("game", game)).content.decode()
+    assert "This game was removed" in shown
+    assert url("game_restore", game) in shown
+    assert 'id="hand-form" class' not in shown  # no hand can be added
+    assert url("game_remove", game) not in shown
+
+
+def test_restore_is_post_only_and_puts_the_game_back(game: Game, client: Client) -> None:
+    game.remove()
+    assert client.get(url("game_restore", game)).status_code == 405
+    done = client.post(url("game_restore", game))
+    assert done.status_code == 302
+    game.refresh_from_db()
+    assert game.removed is None
+
+
+def test_restoring_from_the_circle_page_goes_back_there(
+    game: Game, circle: Circle, client: Client
+) -> None:
+    game.remove()
+    shown = client.get(reverse("circle", args=[circle.slug])).content.decode()
+    assert "Removed games (1)" in shown and url("game_restore", game) in shown
+    done = client.post(url("game_restore", game), {"to": "circle"})
+    assert done["Location"] == reverse("circle", args=[circle.slug])
+    shown = client.get(reverse("circle", args=[circle.slug])).content.decode()
+    assert "Removed games" not in shown
+
+
+def test_abandon_asks_first_and_the_game_then_shows_abandoned(
+    game: Game, circle: Circle, client: Client
+) -> None:
+    game.record_hand(klob_hand())
+    assert b"Abandon this game?" in client.get(url("game_abandon", game)).content
+    client.post(url("game_abandon", game))
+    shown = client.get(url("game", game)).content.decode()
+    assert "Abandoned after 1 hand." in shown
+    assert url("game_abandon", game) not in shown
+    assert 'id="hand-form" class' not in shown
+    row = client.get(reverse("circle", args=[circle.slug])).content.decode()
+    assert "abandoned at hand 1" in row
+
+
+def test_the_menu_offers_abandon_only_while_the_game_is_unfinished(
+    circle: Circle, client: Client
+) -> None:
+    playing, done = started(circle), finished(circle, OTHERS)
+    assert url("game_abandon", playing) in client.get(url("game", playing)).content.decode()
+    shown = client.get(url("game", done)).content.decode()
+    assert url("game_abandon", done) not in shown and url("game_remove", done) in shown
+    assert client.get(url("game_abandon", done)).status_code == 302
+
+
+# -- two phones crossing ------------------------------------------------------------------
+
+
+def test_a_hand_saved_after_another_phone_abandoned_the_game_is_not_added(
+    game: Game, client: Client
+) -> None:
+    token = HandInProgress.of(game).token
+    Client().post(url("game_abandon", game))
+    response = client.post(url("hand_record", game), {**hand_post(), "token": token})
+    assert response.status_code == 409
+    assert game.hands.count() == 0
+
+
+def test_abandoning_a_game_another_phone_finished_meanwhile_is_refused(
+    circle: Circle, client: Client
+) -> None:
+    game = started(circle)
+    assert client.get(url("game_abandon", game)).status_code == 200  # this phone asks
+    game.record_hand(klob_hand(dealer=0))  # another phone saves the winning hand
+    response = client.post(url("game_abandon", game))
+    assert response.status_code == 409
+    assert b"has finished since" in response.content
+    game.refresh_from_db()
+    assert game.is_finished and game.abandoned is None
