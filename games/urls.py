@@ -67,6 +67,7 @@ urlpatterns = [
     path("c/<str:circle>/g/<str:game>/remove", game_fixes.game_remove, name="game_remove"),
     path("c/<str:circle>/g/<str:game>/restore", game_fixes.game_restore, name="game_restore"),
     path("c/<str:circle>/g/<str:game>/abandon", game_fixes.game_abandon, name="game_abandon"),
+    path("c/<str:circle>/g/<str:game>/rules", game_fixes.game_rules, name="game_rules"),
     path("w/<str:watch>/", games.watch, name="watch"),
     path("w/<str:watch>/live", games.watch_live, name="watch_live"),
 ]

@@ -82,6 +82,25 @@ class Game(GameChanges):
             game._mark(abandoned=timezone.now())
         self._reload()
 
+    @transaction.atomic
+    def change_settings(self, settings: Mapping[str, Any], version: int) -> None:
+        """Make `settings` the game's house rules and score every live hand again.
+
+        Decided under the game's row lock, from the game as it is then: a game another phone
+        changed since `version` (the one the change was shown on) is a Conflict, and a hand
+        the new rules refuse is a HandError; either way nothing changes."""
+        game = self._locked()
+        if game.version != version:
+            raise Conflict(
+                _(
+                    "Another phone changed this game since the change was shown, so it was "
+                    "not saved. Check it again."
+                )
+            )
+        game.settings = game.rules.settings(dict(settings)).full_dict()
+        game._recompute()
+        self._reload()
+
     def _mark(self, **fields: Any) -> None:
         for name, value in fields.items():
             setattr(self, name, value)

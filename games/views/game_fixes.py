@@ -1,10 +1,14 @@
-"""Fixing a game as a whole: removing it (kept, restorable), restoring it, abandoning it.
+"""Fixing a game as a whole: removing it (kept, restorable), restoring it, abandoning it;
+changing its target and house rules.
 
 Each change is asked for on a page of its own (GET) and done by a POST, with script (htmx,
 answered with a redirect the page follows) or without; the answer is the game page as it
 stands after the change's transaction."""
 
 from __future__ import annotations
+
+import json
+from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -13,8 +17,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from games.engine.game import HandError
+from games.forms.base import error_text
+from games.forms.game_rules import GameRulesForm
 from games.models import Conflict, Game
-from games.views.access import HtmxHttpRequest, fresh, game_of
+from games.pages.game_rules import rules_change
+from games.views.access import HtmxHttpRequest, fresh, game_of, posted_int
 
 
 def _to_game(request: HtmxHttpRequest, game: Game) -> HttpResponse:
@@ -87,4 +95,64 @@ def game_abandon(request: HtmxHttpRequest, circle: str, game: str) -> HttpRespon
         found.abandon()
     except Conflict as conflict:
         return _ask(request, fresh(found), "abandon", conflict.message, status=409)
+    return _to_game(request, fresh(found))
+
+
+# -- the target and house rules -------------------------------------------------------------
+
+
+def _rules_page(
+    request: HtmxHttpRequest,
+    game: Game,
+    form: GameRulesForm,
+    notice: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """The rules form; once it is valid, what it changes (scored from `game` as it is)."""
+    context: dict[str, Any] = {
+        "circle": game.circle,
+        "game": game,
+        "engine": game.engine,
+        "form": form,
+        "notice": notice,
+    }
+    if form.is_bound and form.is_valid():
+        settings = form.cleaned_data["settings"]
+        change = rules_change(game, settings)
+        context |= {
+            "change": change,
+            "rules_changed": form.changed_rules(game.settings),
+            "checked": json.dumps(settings, sort_keys=True),
+        }
+        if change.refused and status == 200 and request.POST.get("action") == "save":
+            status = 400
+    elif form.is_bound:
+        status = 400
+    return render(request, "games/rules.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def game_rules(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
+    """Change a started game's target and house rules: checked first (what it changes,
+    shown from the game as it is), saved only as checked, and only on the game version the
+    check was shown on."""
+    found = game_of(request, circle, game)
+    current = found.engine_settings().full_dict()
+    if request.method == "GET":
+        return _rules_page(request, found, GameRulesForm(variant=found.variant, current=current))
+    form = GameRulesForm(request.POST, variant=found.variant, current=current)
+    if request.POST.get("action") != "save" or not form.is_valid():
+        return _rules_page(request, found, form)
+    settings = form.cleaned_data["settings"]
+    if request.POST.get("checked") != json.dumps(settings, sort_keys=True):
+        # Changed since it was checked: shown again, not saved.
+        return _rules_page(request, found, form, _("The rules changed since the check."))
+    if rules_change(found, settings).refused:
+        return _rules_page(request, found, form, status=400)
+    try:
+        found.change_settings(settings, posted_int(request, "version") or 0)
+    except Conflict as conflict:
+        return _rules_page(request, fresh(found), form, conflict.message, status=409)
+    except HandError as error:
+        return _rules_page(request, fresh(found), form, error_text(error), status=400)
     return _to_game(request, fresh(found))

@@ -94,3 +94,35 @@ def test_abandoning_a_game_takes_it_off_tonight_and_marks_it_in_the_history(
         assert "abandoned at hand 1" in page.locator("#history").inner_text()
     game.refresh_from_db()
     assert game.abandoned is not None
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
+def test_changing_the_target_mid_game_shows_the_change_then_scores_it_again(
+    live_server: Any, size: dict[str, int]
+) -> None:
+    circle = Circle.objects.create(name="Friday")
+    game = Game.create(circle, "klaberjass", ["Ann", "Ben", "Cleo", "Dov"], {"target": 500}, 3)
+    for n in range(2):
+        game.record_hand(klob_hand(dealer=(3 + n) % 4))
+    with phones(live_server) as open_phone:
+        page = open_phone(viewport=size)
+        page.goto(f"/c/{circle.slug}/g/{game.slug}/")
+        assert page.locator(".banner-title").count() == 0  # 212 – 112 of 500: playing on
+        page.locator("details.menu summary").click()
+        page.get_by_role("link", name="Change the target and house rules").click()
+        page.get_by_label("Play to", exact=True).fill("200")
+        page.get_by_role("button", name="Check the change").click()
+        change = page.locator("#rules-change")
+        change.wait_for()
+        assert change.locator(".total-after").all_inner_texts() == ["212", "112"]
+        assert "won by Ann & Cleo" in change.locator(".winner-change").inner_text()
+        fits(page, size["width"])
+        shot(page, f"game-rules-check-{size['width']}")
+        game.refresh_from_db()
+        assert game.settings["target"] == 500  # nothing saved by the check
+        page.get_by_role("button", name="Save the new rules").click()
+        page.locator(".banner-title").filter(has_text="Ann & Cleo win").wait_for()
+        fits(page, size["width"])
+        shot(page, f"game-rules-saved-{size['width']}")
+    game.refresh_from_db()
+    assert game.settings["target"] == 200 and game.is_finished and game.winners == [0]

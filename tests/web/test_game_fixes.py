@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any
 
 import pytest
@@ -275,3 +276,137 @@ def test_abandoning_a_game_another_phone_finished_meanwhile_is_refused(
     assert b"has finished since" in response.content
     game.refresh_from_db()
     assert game.is_finished and game.abandoned is None
+
+
+# -- the target and house rules, changed after the start -----------------------------------
+
+
+def rules_post(game: Game, action: str = "check", **changes: Any) -> dict[str, Any]:
+    """The rules form as the game's page fills it, with `changes`, and the button pressed."""
+    data: dict[str, Any] = {}
+    for key, value in game.engine_settings().full_dict().items():
+        data[f"set_{key}"] = (
+            str(value)
+            if isinstance(value, int) and not isinstance(value, bool)
+            else json.dumps(value)
+        )
+    data.update({f"set_{k}": v for k, v in changes.items()}, action=action)
+    return data
+
+
+def checked(client: Client, game: Game, **changes: Any) -> dict[str, Any]:
+    """Check a change, then return the form as its Save button would post it."""
+    shown = client.post(url("game_rules", game), rules_post(game, **changes))
+    assert shown.status_code == 200
+    return {
+        **rules_post(game, "save", **changes),
+        "checked": shown.context["checked"],
+        "version": str(game.version),
+    }
+
+
+def test_the_check_shows_the_totals_and_who_wins_before_and_after(
+    circle: Circle, client: Client
+) -> None:
+    game = finished(circle)
+    shown = client.post(url("game_rules", game), rules_post(game, target="300"))
+    change = shown.context["change"]
+    assert change.totals_before == (212, 112) and change.totals_after == (212, 112)
+    assert change.winners_before == ("Ann & Cleo",) and change.winners_after == ()
+    assert "200 → 300" in shown.content.decode()
+    game.refresh_from_db()
+    assert game.settings["target"] == 200  # a check saves nothing
+
+
+def test_saving_the_checked_target_scores_every_hand_again(circle: Circle, client: Client) -> None:
+    game = finished(circle)
+    version = game.version
+    done = client.post(url("game_rules", game), checked(client, game, target="300"))
+    assert done.status_code == 302
+    game.refresh_from_db()
+    assert game.settings["target"] == 300 and not game.is_finished and game.winners == []
+    assert game.version > version
+    # The game goes on: the next hand can be saved.
+    game.record_hand(klob_hand(dealer=1))
+    assert game.hand_count == 3
+
+
+def test_a_target_that_refuses_a_hand_says_which_and_why_and_cannot_be_saved(
+    circle: Circle, client: Client
+) -> None:
+    game = finished(circle)
+    shown = client.post(url("game_rules", game), rules_post(game, target="100"))
+    assert "hand 2" in shown.context["change"].refused
+    assert "It cannot be saved" in shown.content.decode()
+    assert 'value="save"' not in shown.content.decode()
+    forced = {
+        **rules_post(game, "save", target="100"),
+        "checked": json.dumps({**game.settings, "target": 100}, sort_keys=True),
+        "version": str(game.version),
+    }
+    response = client.post(url("game_rules", game), forced)
+    assert response.status_code == 400
+    game.refresh_from_db()
+    assert game.settings["target"] == 200 and game.winners == [0] and game.hand_count == 2
+
+
+def test_a_save_of_other_rules_than_were_checked_is_shown_again_not_saved(
+    circle: Circle, client: Client
+) -> None:
+    game = finished(circle)
+    data = checked(client, game, target="300")
+    data["set_target"] = "400"
+    response = client.post(url("game_rules", game), data)
+    assert response.status_code == 200 and response.context["change"].totals_after
+    game.refresh_from_db()
+    assert game.settings["target"] == 200
+
+
+def test_a_house_rule_change_is_saved_and_shown_in_the_check(
+    circle: Circle, client: Client
+) -> None:
+    game = started(circle)
+    shown = client.post(url("game_rules", game), rules_post(game, run5_value="100"))
+    assert [(old, new) for _label, old, new in shown.context["rules_changed"]] == [("50", "100")]
+    client.post(url("game_rules", game), checked(client, game, run5_value="100"))
+    game.refresh_from_db()
+    assert game.settings["run5_value"] == 100
+
+
+def test_a_house_rule_that_refuses_a_stored_hand_says_why(circle: Circle, client: Client) -> None:
+    game = started(circle)
+    shown = client.post(url("game_rules", game), rules_post(game, capot='"double"'))
+    refused = shown.context["change"].refused
+    assert refused.startswith("hand 1: tricks:") and "house rules" in refused
+    assert 'value="save"' not in shown.content.decode()
+    game.refresh_from_db()
+    assert game.settings["capot"] == "none"
+
+
+def test_a_rules_change_crossing_another_phones_save_is_refused(
+    circle: Circle, client: Client
+) -> None:
+    game = started(circle)
+    data = checked(client, game, target="150")  # 106 after hand 1: still in progress
+    game.record_hand(klob_hand(dealer=0))  # another phone: 212 – 112
+    response = client.post(url("game_rules", game), data)
+    assert response.status_code == 409
+    assert b"Another phone changed this game" in response.content
+    game.refresh_from_db()
+    assert game.settings["target"] == 200 and game.hand_count == 2
+    # The page is shown again from the game as it is now: the new check is of two hands.
+    assert response.context["change"].totals_before == (212, 112)
+
+
+def test_the_rules_page_is_offered_in_the_menu_and_refuses_nonsense(
+    game: Game, client: Client
+) -> None:
+    before = dict(game.settings)
+    assert url("game_rules", game) in client.get(url("game", game)).content.decode()
+    assert client.get(url("game_rules", game)).status_code == 200
+    bad = client.post(url("game_rules", game), rules_post(game, "save", target="0"))
+    assert bad.status_code == 400
+    odd = client.post(url("game_rules", game), rules_post(game, "save", capot='"nope"'))
+    assert odd.status_code == 400
+    game.refresh_from_db()
+    assert game.settings == before
