@@ -1,5 +1,5 @@
-"""A started game's target and house rules, changed: the new-game form's house rules
-(games/forms/game.py), showing the game's own."""
+"""A started game's target and house rules, or its players and seats, changed: the
+new-game form's fields (games/forms/game.py), showing the game's own."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from games.engine import ScorerError
 from games.forms.base import error_text
+from games.forms.game import player_name_field, repeated_names
 from games.forms.house_rules import add_settings_fields, settings_dict
 from games.forms.registry import SETTINGS_FIELDS
 from games.words import shown_variant
@@ -59,3 +61,26 @@ def _said(choices: Any, value: Any) -> str:
     """A house rule's value in the words its field shows it with (a number as itself)."""
     words = dict(choices or ())
     return str(words.get(json.dumps(value), value))
+
+
+class GamePlayersForm(forms.Form):
+    """A started game's players in seat order: a seat's player renamed to another of the
+    circle's players or a new name, or two seats swapped by swapping their names."""
+
+    def __init__(self, *args: Any, variant: str, names: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.engine = shown_variant(variant)
+        for seat in range(self.engine.seats):
+            self.fields[f"player_{seat}"] = player_name_field()
+            self.initial.setdefault(f"player_{seat}", names[seat])
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{seat}"] for seat in range(self.engine.seats)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        names = [data.get(f"player_{seat}") for seat in range(self.engine.seats)]
+        for seat in repeated_names(names):
+            self.add_error(f"player_{seat}", _("Two seats have the same name."))
+        data["players"] = names
+        return data

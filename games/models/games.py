@@ -101,6 +101,25 @@ class Game(GameChanges):
         game._recompute()
         self._reload()
 
+    @transaction.atomic
+    def change_players(self, names: Sequence[str], version: int) -> None:
+        """Seat `names` (seat order: a seat renamed to another player or a new name, or
+        seats swapped) and score every live hand again; refused as change_settings is."""
+        game = self._locked()
+        if game.version != version:
+            raise Conflict(
+                _(
+                    "Another phone changed this game since the change was shown, so it was "
+                    "not saved. Check it again."
+                )
+            )
+        seats = list(game.seats.order_by("index"))
+        for seat, name in zip(seats, names, strict=True):
+            seat.player = game.circle.player(name)
+        Seat.objects.bulk_update(seats, ["player"])
+        game._recompute()
+        self._reload()
+
     def _mark(self, **fields: Any) -> None:
         for name, value in fields.items():
             setattr(self, name, value)

@@ -37,17 +37,20 @@ class RulesChange:
         return bool(self.refused) or self.winners_before != self.winners_after
 
 
-def rules_change(game: Game, settings: Mapping[str, Any]) -> RulesChange:
-    """What saving `settings` as the game's house rules would do to it (nothing is saved)."""
-    names = game.player_names()
+def rules_change(
+    game: Game, settings: Mapping[str, Any] | None = None, players: list[str] | None = None
+) -> RulesChange:
+    """What saving `settings` as the game's house rules, or `players` as its players in seat
+    order, would do to it (nothing is saved). The sides are named as they will be."""
+    names = players or game.player_names()
     rules = game.rules
-    sides = tuple(game.side_names)
+    sides = tuple(rules.side_names(names))
     before = RulesChange(
         sides,
         tuple(game.totals),
-        winners_before=tuple(sides[i] for i in game.winners),
+        winners_before=tuple(game.side_names[i] for i in game.winners),
     )
-    new = rules.settings(dict(settings))
+    new = rules.settings(dict(settings)) if settings is not None else game.engine_settings()
     try:
         hands = read_hands(rules, new, [h.facts for h in game.live_hands()], names)
         scored = score_game(rules, new, hands, names)

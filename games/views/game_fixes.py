@@ -1,5 +1,5 @@
 """Fixing a game as a whole: removing it (kept, restorable), restoring it, abandoning it;
-changing its target and house rules.
+changing its target and house rules, or its players and seats.
 
 Each change is asked for on a page of its own (GET) and done by a POST, with script (htmx,
 answered with a redirect the page follows) or without; the answer is the game page as it
@@ -19,7 +19,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games.engine.game import HandError
 from games.forms.base import error_text
-from games.forms.game_rules import GameRulesForm
+from games.forms.game_rules import GamePlayersForm, GameRulesForm
 from games.models import Conflict, Game
 from games.pages.game_rules import rules_change
 from games.views.access import HtmxHttpRequest, fresh, game_of, posted_int
@@ -155,4 +155,66 @@ def game_rules(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse
         return _rules_page(request, fresh(found), form, conflict.message, status=409)
     except HandError as error:
         return _rules_page(request, fresh(found), form, error_text(error), status=400)
+    return _to_game(request, fresh(found))
+
+
+# -- the players and seats ------------------------------------------------------------------
+
+
+def _players_page(
+    request: HtmxHttpRequest,
+    game: Game,
+    form: GamePlayersForm,
+    notice: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """The seats form; once it is valid, what it changes (scored from `game` as it is)."""
+    names = game.player_names()
+    context: dict[str, Any] = {
+        "circle": game.circle,
+        "game": game,
+        "engine": game.engine,
+        "form": form,
+        "notice": notice,
+        "players": game.circle.players.values_list("name", flat=True),
+    }
+    if form.is_bound and form.is_valid():
+        players = form.cleaned_data["players"]
+        context |= {
+            "change": rules_change(game, players=players),
+            "seats_changed": [
+                (seat + 1, old, new)
+                for seat, (old, new) in enumerate(zip(names, players, strict=True))
+                if old != new
+            ],
+            "checked": json.dumps(players),
+        }
+    elif form.is_bound:
+        status = 400
+    return render(request, "games/players.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def game_players(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
+    """Change a started game's players and seats: checked first, saved only as checked and
+    only on the game version the check was shown on (as the house rules are)."""
+    found = game_of(request, circle, game)
+    names = found.player_names()
+    if request.method == "GET":
+        form = GamePlayersForm(variant=found.variant, names=names)
+        return _players_page(request, found, form)
+    form = GamePlayersForm(request.POST, variant=found.variant, names=names)
+    if request.POST.get("action") != "save" or not form.is_valid():
+        return _players_page(request, found, form)
+    players = form.cleaned_data["players"]
+    if request.POST.get("checked") != json.dumps(players):
+        return _players_page(request, found, form, _("The seating changed since the check."))
+    if rules_change(found, players=players).refused:
+        return _players_page(request, found, form, status=400)
+    try:
+        found.change_players(players, posted_int(request, "version") or 0)
+    except Conflict as conflict:
+        return _players_page(request, fresh(found), form, conflict.message, status=409)
+    except HandError as error:
+        return _players_page(request, fresh(found), form, error_text(error), status=400)
     return _to_game(request, fresh(found))

@@ -410,3 +410,77 @@ def test_the_rules_page_is_offered_in_the_menu_and_refuses_nonsense(
     assert odd.status_code == 400
     game.refresh_from_db()
     assert game.settings == before
+
+
+# -- the players and seats, changed after the start ----------------------------------------
+
+
+def seats_post(names: list[str], action: str = "check") -> dict[str, str]:
+    return {**{f"player_{i}": n for i, n in enumerate(names)}, "action": action}
+
+
+def seated(client: Client, game: Game, names: list[str]) -> dict[str, str]:
+    """Check a seating, then return the form as its Save button would post it."""
+    shown = client.post(url("game_players", game), seats_post(names))
+    assert shown.status_code == 200
+    return {
+        **seats_post(names, "save"),
+        "checked": shown.context["checked"],
+        "version": str(game.version),
+    }
+
+
+def test_swapping_two_seats_shows_who_wins_after_then_moves_the_win(
+    circle: Circle, client: Client
+) -> None:
+    game = finished(circle)
+    swapped = ["Ben", "Ann", "Cleo", "Dov"]
+    shown = client.post(url("game_players", game), seats_post(swapped))
+    change = shown.context["change"]
+    assert change.winners_before == ("Ann & Cleo",) and change.winners_after == ("Ben & Cleo",)
+    assert shown.context["seats_changed"] == [(1, "Ann", "Ben"), (2, "Ben", "Ann")]
+    assert game.player_names() == PLAYERS  # a check saves nothing
+    done = client.post(url("game_players", game), seated(client, game, swapped))
+    assert done.status_code == 302
+    game.refresh_from_db()
+    assert game.player_names() == swapped and game.winner_names == ["Ben & Cleo"]
+    won = {p.name: p.won for p in stats_page(circle, None)["stats"].players}
+    assert won == {"Ben": 1, "Cleo": 1, "Ann": 0, "Dov": 0}
+
+
+def test_a_seat_renamed_to_a_new_name_joins_the_circle(circle: Circle, client: Client) -> None:
+    game = started(circle)
+    assert url("game_players", game) in client.get(url("game", game)).content.decode()
+    asked = client.get(url("game_players", game))
+    assert asked.status_code == 200 and b'value="Dov"' in asked.content
+    names = ["Ann", "Ben", "Cleo", "Zed"]
+    client.post(url("game_players", game), seated(client, game, names))
+    game.refresh_from_db()
+    assert game.player_names() == names
+    assert circle.players.filter(name="Zed").exists()
+
+
+def test_two_seats_of_one_name_are_refused(game: Game, client: Client) -> None:
+    response = client.post(url("game_players", game), seats_post(["Ann", "ann", "Cleo", "Dov"]))
+    assert response.status_code == 400 and b"Two seats have the same name." in response.content
+    saving = {**seats_post(["Ann", "Ann", "Cleo", "Dov"], "save"), "version": str(game.version)}
+    assert client.post(url("game_players", game), saving).status_code == 400
+    assert game.player_names() == PLAYERS
+
+
+def test_a_seating_saved_other_than_checked_is_shown_again(game: Game, client: Client) -> None:
+    data = seated(client, game, ["Ben", "Ann", "Cleo", "Dov"])
+    data["player_3"] = "Zed"
+    response = client.post(url("game_players", game), data)
+    assert response.status_code == 200 and "changed since the check" in response.context["notice"]
+    assert game.player_names() == PLAYERS
+
+
+def test_a_seating_crossing_another_phones_save_is_refused(circle: Circle, client: Client) -> None:
+    game = started(circle)
+    data = seated(client, game, ["Ben", "Ann", "Cleo", "Dov"])
+    game.record_hand(klob_hand(dealer=0))
+    response = client.post(url("game_players", game), data)
+    assert response.status_code == 409
+    game.refresh_from_db()
+    assert game.player_names() == PLAYERS and game.hand_count == 2
