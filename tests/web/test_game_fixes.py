@@ -236,6 +236,7 @@ def test_abandon_asks_first_and_the_game_then_shows_abandoned(
     client.post(url("game_abandon", game))
     shown = client.get(url("game", game)).content.decode()
     assert "Abandoned after 1 hand." in shown
+    assert "Hand 2" not in shown  # no next hand is announced
     assert url("game_abandon", game) not in shown
     assert 'id="hand-form" class' not in shown
     row = client.get(reverse("circle", args=[circle.slug])).content.decode()
