@@ -126,3 +126,29 @@ def test_changing_the_target_mid_game_shows_the_change_then_scores_it_again(
         shot(page, f"game-rules-saved-{size['width']}")
     game.refresh_from_db()
     assert game.settings["target"] == 200 and game.is_finished and game.winners == [0]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
+def test_swapping_two_seats_shows_who_wins_after_then_moves_the_win(
+    live_server: Any, size: dict[str, int]
+) -> None:
+    circle = Circle.objects.create(name="Friday")
+    game = Game.create(circle, "klaberjass", ["Ann", "Ben", "Cleo", "Dov"], {"target": 200}, 3)
+    for n in range(2):
+        game.record_hand(klob_hand(dealer=(3 + n) % 4))
+    with phones(live_server) as open_phone:
+        page = open_phone(viewport=size)
+        page.goto(f"/c/{circle.slug}/g/{game.slug}/")
+        page.locator("details.menu summary").click()
+        page.get_by_role("link", name="Change the players and seats").click()
+        page.get_by_label("Seat 1").fill("Ben")
+        page.get_by_label("Seat 2").fill("Ann")
+        page.get_by_role("button", name="Check the change").click()
+        change = page.locator("#players-change")
+        change.wait_for()
+        assert "won by Ben & Cleo" in change.locator(".winner-change").inner_text()
+        fits(page, size["width"])
+        shot(page, f"game-players-check-{size['width']}")
+        page.get_by_role("button", name="Save the new seating").click()
+        page.locator(".banner-title").filter(has_text="Ben & Cleo win").wait_for()
+    assert game.player_names() == ["Ben", "Ann", "Cleo", "Dov"]
