@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from games.views import circles, games, hand_in_progress, hands, pwa, roster, tools
+from games.views import circles, game_fixes, games, hand_in_progress, hands, pwa, roster, tools
 
 
 class HandId:
@@ -81,6 +81,11 @@ urlpatterns = [
     path("c/<str:circle>/g/<str:game>/sheet.csv", games.game_csv, name="game_csv"),
     path("c/<str:circle>/g/<str:game>/rematch", games.game_rematch, name="game_rematch"),
     path("c/<str:circle>/g/<str:game>/share", games.game_share, name="game_share"),
+    path("c/<str:circle>/g/<str:game>/remove", game_fixes.game_remove, name="game_remove"),
+    path("c/<str:circle>/g/<str:game>/restore", game_fixes.game_restore, name="game_restore"),
+    path("c/<str:circle>/g/<str:game>/abandon", game_fixes.game_abandon, name="game_abandon"),
+    path("c/<str:circle>/g/<str:game>/rules", game_fixes.game_rules, name="game_rules"),
+    path("c/<str:circle>/g/<str:game>/players", game_fixes.game_players, name="game_players"),
     path("w/<str:watch>/", games.watch, name="watch"),
     path("w/<str:watch>/live", games.watch_live, name="watch_live"),
 ]

@@ -4,7 +4,6 @@ importing."""
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,7 +19,8 @@ from games.engine import ScorerError
 from games.engine.names import check_name, name_key, quoted, repeated
 from games.engine.record import MAX_BYTES, MAX_HANDS, GameRecord, read_json
 from games.forms.base import error_text
-from games.forms.fields import WholeNumberField, choice_field, number_text
+from games.forms.fields import choice_field, number_text
+from games.forms.house_rules import add_settings_fields, settings_dict
 from games.forms.registry import SETTINGS_FIELDS
 from games.forms.widgets import LanguageSelect, Radios
 from games.models.circles import MAX_NAME
@@ -158,21 +158,7 @@ class NewGameForm(forms.Form):
         for seat, default in enumerate(self.engine.default_players):
             self.fields[f"player_{seat}"] = player_name_field(default)
         self.settings_fields = SETTINGS_FIELDS[variant]
-        defaults = self.engine.settings().full_dict()
-        for spec in self.settings_fields:
-            name = f"set_{spec.key}"
-            if spec.choices:
-                self.fields[name] = forms.ChoiceField(
-                    choices=spec.choices, label=spec.label, help_text=spec.help, required=False
-                )
-            else:
-                self.fields[name] = WholeNumberField(
-                    min_value=1,
-                    label=spec.label,
-                    help_text=spec.help,
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-                )
-            self.initial.setdefault(name, _choice_value(defaults[spec.key]))
+        add_settings_fields(self, self.settings_fields, self.engine.settings().full_dict())
 
     @classmethod
     def picked(cls, data: Any, variant: str, names: Sequence[str]) -> NewGameForm:
@@ -217,13 +203,7 @@ class NewGameForm(forms.Form):
         return data
 
     def settings_dict(self, data: dict[str, Any]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for spec in self.settings_fields:
-            value = data.get(f"set_{spec.key}")
-            if value in (None, ""):
-                continue
-            out[spec.key] = json.loads(value) if spec.choices else value
-        return out
+        return settings_dict(self.settings_fields, data)
 
 
 _YOU = gettext_lazy("You")
@@ -234,12 +214,6 @@ SEAT_PLACES = {
     3: (_YOU, _LEFT, _RIGHT),
     4: (_YOU, _LEFT, gettext_lazy("Across (partner)"), _RIGHT),
 }
-
-
-def _choice_value(value: Any) -> str:
-    return (
-        json.dumps(value) if not isinstance(value, int) or isinstance(value, bool) else str(value)
-    )
 
 
 class ImportForm(forms.Form):

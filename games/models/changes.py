@@ -70,6 +70,9 @@ class GameChanges(GameState):
                 raise AlreadySaved(game.player_names(), existing, replayed=True)
             if existing:
                 return existing
+        if game.removed is not None or game.abandoned is not None:
+            # Removed or abandoned by another phone since this one opened the game.
+            raise AlreadySaved((), None)
         current = HandInProgress.of(game, lock=True)
         if token and token != current.token:
             # The newest hand saved from it: an undone hand corrected and saved again shares it.

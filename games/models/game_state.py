@@ -64,6 +64,11 @@ class GameState(models.Model):
     next_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
     # Bumped by every change: watchers poll it, and it answers "nothing changed" cheaply.
     version = models.PositiveIntegerField(default=1)
+    # Set aside by the circle (kept, restorable), or given up before it finished (kept in
+    # the history, counted nowhere): Game.objects (GameQuerySet, games/models/games.py)
+    # chooses the games each page reads.
+    removed = models.DateTimeField(null=True, blank=True)
+    abandoned = models.DateTimeField(null=True, blank=True)
 
     if TYPE_CHECKING:
         # The rows that point at a game (declared on Game, the one model this base makes).
@@ -116,6 +121,11 @@ class GameState(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def is_open(self) -> bool:
+        """Whether hands can still be added: unfinished, neither removed nor abandoned."""
+        return not self.is_finished and self.removed is None and self.abandoned is None
 
     # -- the engine's view of the stored hands -------------------------------------------
 

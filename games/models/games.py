@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import nights
 from games.engine import get_variant
@@ -17,6 +18,7 @@ from games.engine.record import GameRecord
 from games.engine.variant import GameScore
 from games.models.changes import GameChanges
 from games.models.circles import Circle
+from games.models.conflicts import Conflict
 from games.models.game_state import Seat
 from games.models.hands import Bid, Declaration, Hand
 
@@ -30,13 +32,112 @@ class AlreadyImported(Exception):
         self.game = game
 
 
+class GameQuerySet(models.QuerySet["Game"]):
+    """The games a page lists or counts, chosen here and nowhere else.
+
+    A removed game is kept, restorable, but is in no list, night, stat, standing or CSV; an
+    abandoned one stays in the history, marked, but counts in no stat or standing and is no
+    longer in progress."""
+
+    def listed(self) -> GameQuerySet:
+        """The games the history and a night list: all but the removed ones."""
+        return self.filter(removed=None)
+
+    def counted(self) -> GameQuerySet:
+        """The games stats, standings and "in progress" count: neither removed nor
+        abandoned."""
+        return self.filter(removed=None, abandoned=None)
+
+    def removed_games(self) -> GameQuerySet:
+        """The removed games, the latest removed first (the circle page's fold)."""
+        return self.exclude(removed=None).order_by("-removed")
+
+
 class Game(GameChanges):
+    objects = GameQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created"]
         indexes = [models.Index(fields=["circle", "-created"], name="game_circle_created")]
 
     def __str__(self) -> str:
         return f"{self.engine.name} ({self.created:%Y-%m-%d})"
+
+    # -- removing, restoring, abandoning the game ---------------------------------------
+
+    @transaction.atomic
+    def remove(self) -> None:
+        """Set the game aside: kept, restorable, counted and listed nowhere. Removing a
+        removed game changes nothing."""
+        game = self._locked()
+        if game.removed is None:
+            game._mark(removed=timezone.now())
+        self._reload()
+
+    @transaction.atomic
+    def restore(self) -> None:
+        """Put a removed game back where it was (an abandoned one stays abandoned)."""
+        game = self._locked()
+        if game.removed is not None:
+            game._mark(removed=None)
+        self._reload()
+
+    @transaction.atomic
+    def abandon(self) -> None:
+        """Give up an unfinished game: kept in the history, marked, counted nowhere.
+
+        Decided under the game's row lock: a game another phone finished meanwhile is a
+        Conflict, and stays finished."""
+        game = self._locked()
+        if game.abandoned is None:
+            if game.is_finished:
+                raise Conflict(_("This game has finished since, so it cannot be abandoned."))
+            game._mark(abandoned=timezone.now())
+        self._reload()
+
+    @transaction.atomic
+    def change_settings(self, settings: Mapping[str, Any], version: int) -> None:
+        """Make `settings` the game's house rules and score every live hand again.
+
+        Decided under the game's row lock, from the game as it is then: a game another phone
+        changed since `version` (the one the change was shown on) is a Conflict, and a hand
+        the new rules refuse is a HandError; either way nothing changes."""
+        game = self._locked()
+        if game.version != version:
+            raise Conflict(
+                _(
+                    "Another phone changed this game since the change was shown, so it was "
+                    "not saved. Check it again."
+                )
+            )
+        game.settings = game.rules.settings(dict(settings)).full_dict()
+        game._recompute()
+        self._reload()
+
+    @transaction.atomic
+    def change_players(self, names: Sequence[str], version: int) -> None:
+        """Seat `names` (seat order: a seat renamed to another player or a new name, or
+        seats swapped) and score every live hand again; refused as change_settings is."""
+        game = self._locked()
+        if game.version != version:
+            raise Conflict(
+                _(
+                    "Another phone changed this game since the change was shown, so it was "
+                    "not saved. Check it again."
+                )
+            )
+        seats = list(game.seats.order_by("index"))
+        for seat, name in zip(seats, names, strict=True):
+            seat.player = game.circle.player(name)
+        Seat.objects.bulk_update(seats, ["player"])
+        game._recompute()
+        self._reload()
+
+    def _mark(self, **fields: Any) -> None:
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self.version += 1
+        self.save(update_fields=[*fields, "version"])
 
     # -- records ------------------------------------------------------------------------
 

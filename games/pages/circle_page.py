@@ -39,8 +39,8 @@ def history_filter(circle: Circle, query: Any) -> HistoryFilter:
 
 
 def filtered(circle: Circle, choice: HistoryFilter) -> QuerySet[Game]:
-    """The circle's games the filter chose."""
-    games = circle.games.all()
+    """The circle's games the filter chose (none removed; the abandoned ones, marked)."""
+    games = circle.games.listed()
     if variant := choice.value("variant"):
         games = games.filter(variant=variant)
     if player := choice.value("player"):
@@ -58,7 +58,7 @@ def circle_page(circle: Circle, choice: HistoryFilter) -> dict[str, Any]:
     game choices after them, then one page of the history, newest first."""
     tonight = circle.tonight()
     start, end = nights.bounds(tonight, circle.zone)
-    current = circle.games.prefetch_related("seats__player")
+    current = circle.games.counted().prefetch_related("seats__player")
     in_progress = list(current.filter(status=Game.Status.IN_PROGRESS))
     finished_tonight = list(
         current.filter(status=Game.Status.FINISHED, created__gte=start, created__lt=end)
@@ -79,16 +79,18 @@ def circle_page(circle: Circle, choice: HistoryFilter) -> dict[str, Any]:
         "history_rows": [HistoryRow(game, nights.night_of(game.created, zone)) for game in page],
         "history_filter": choice,
         "history_query": urlencode(query),
+        "removed_games": list(circle.games.removed_games().prefetch_related("seats__player")),
     }
 
 
 def night_page(circle: Circle, day: dt.date) -> dict[str, Any]:
-    """One card night: its games and who won most of them."""
+    """One card night: its games (an abandoned one marked) and who won most of them (of
+    the games that count)."""
     start, end = nights.bounds(day, circle.zone)
-    games = circle.games.filter(created__gte=start, created__lt=end)
-    table = standings(game_rows(games))
-    earlier = circle.games.filter(created__lt=start).order_by("-created").first()
-    later = circle.games.filter(created__gte=end).order_by("created").first()
+    games = circle.games.listed().filter(created__gte=start, created__lt=end)
+    table = standings(game_rows(games.counted()))
+    earlier = circle.games.listed().filter(created__lt=start).order_by("-created").first()
+    later = circle.games.listed().filter(created__gte=end).order_by("created").first()
     return {
         "circle": circle,
         "night": day,
@@ -105,8 +107,8 @@ def night_page(circle: Circle, day: dt.date) -> dict[str, Any]:
 def stats_page(circle: Circle, asked: str | None) -> dict[str, Any]:
     """Players' and partnerships' numbers, over all games or one (`asked`, when the circle
     played it)."""
-    played = list(circle.games.order_by().values_list("variant", flat=True).distinct())
-    games = circle.games.all()
+    games = circle.games.counted()
+    played = list(games.order_by().values_list("variant", flat=True).distinct())
     variant = asked if asked in played else None
     if variant is not None:
         games = games.filter(variant=variant)

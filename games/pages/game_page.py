@@ -111,7 +111,7 @@ def game_page(
         [n for seat, n in enumerate(names) if engine.side_of(seat) == side]
         for side in range(len(sides))
     ]
-    if not watching and form is None and not game.is_finished:
+    if not watching and form is None and game.is_open:
         form = new_hand_form(game, names, progress)
     newest = hands[0] if hands and hands[0].number == game.hand_count else None
     removed = [] if watching else _removed_rows(game, names)
@@ -163,7 +163,7 @@ def game_page(
         "progress_json": json.dumps(progress.fields),
         "progress_line": progress_line(game, names, progress) if progress.started else "",
         # At the table the page is about the next hand: the scoreboard takes one line.
-        "compact": not watching and not game.is_finished,
+        "compact": not watching and game.is_open,
         "watch_url": watch_url,
     }
 

@@ -36,6 +36,7 @@ class GameRow:
     hand_count: int
     sides: tuple[tuple[str, ...], ...]
     """Each side's players, in side order (a team's two, or one player)."""
+    abandoned: bool = False
     engine: Any = field(init=False, repr=False)
     players: list[str] = field(init=False, repr=False)
     side_names: list[str] = field(init=False, repr=False)
@@ -62,7 +63,17 @@ class GameRow:
 
 def game_rows(games: QuerySet[Game]) -> list[GameRow]:
     """The games, oldest first, with their sides: two queries."""
-    fields = ("pk", "slug", "variant", "created", "status", "winners", "totals", "hand_count")
+    fields = (
+        "pk",
+        "slug",
+        "variant",
+        "created",
+        "status",
+        "winners",
+        "totals",
+        "hand_count",
+        "abandoned",
+    )
     found = list(games.order_by("created", "pk").values_list(*fields))
     seats: dict[int, dict[int, str]] = defaultdict(dict)
     seat_rows = Seat.objects.filter(game__in=games.values("pk")).values_list(
@@ -71,7 +82,7 @@ def game_rows(games: QuerySet[Game]) -> list[GameRow]:
     for game_id, index, name in seat_rows:
         seats[game_id][index] = name
     rows = []
-    for pk, slug, variant, created, status, winners, totals, hand_count in found:
+    for pk, slug, variant, created, status, winners, totals, hand_count, abandoned in found:
         engine = get_variant(variant)
         sides: list[list[str]] = [[] for _ in range(engine.side_count)]
         for index, name in sorted(seats[pk].items()):
@@ -87,6 +98,7 @@ def game_rows(games: QuerySet[Game]) -> list[GameRow]:
                 tuple(totals),
                 hand_count,
                 tuple(tuple(side) for side in sides),
+                abandoned is not None,
             )
         )
     return rows

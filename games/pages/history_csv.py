@@ -59,10 +59,16 @@ def row(game: GameRow, tz: zoneinfo.ZoneInfo) -> list[str | int]:
         *sides,
         " & ".join(game.winner_names),
         game.hand_count,
-        pgettext("game status", "finished")
-        if game.finished
-        else pgettext("game status", "in progress"),
+        status(game),
     ]
+
+
+def status(game: GameRow) -> str:
+    if game.abandoned:
+        return pgettext("game status", "abandoned")
+    if game.finished:
+        return pgettext("game status", "finished")
+    return pgettext("game status", "in progress")
 
 
 def history_csv(games: Iterable[GameRow], tz: zoneinfo.ZoneInfo) -> str:

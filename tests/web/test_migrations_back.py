@@ -110,6 +110,10 @@ def build() -> dict[str, Any]:
     roster.retire(friday, friday.players.get(name="Dov").pk)
     Game.create(friday, "euchre", ["Dora", "Eve", "Fay", "Gus"])
     roster.merge(friday, friday.players.get(name="Dora").pk, friday.players.get(name="Cleo").pk)
+    # A game removed (kept, restorable) and one abandoned: the older releases have no place
+    # for either moment.
+    games[1].remove()
+    table.abandon()
     return {"games": games, "removed": removed, "table": table, "broken": broken}
 
 
