@@ -68,6 +68,10 @@ var latest = null;  // that version's fields, for a box that was being typed in
 var sentValue = {};  // what this phone last sent for each field
 var edits = 0;
 var queued = {};
+// The edit each queued value is: a value queued, then changed again before it went (a
+// number typed, then stepped up while an earlier change was on its way), goes as what it
+// was, and its answer must not release the newer edit's guard.
+var queuedEdit = {};
 var queuedToken = "";
 var sending = false;
 var applying = false;
@@ -81,12 +85,13 @@ export function send() {
   if (!navigator.onLine || held.waiting > 0 || held.flushing) return;
   var form = section.querySelector("form");
   var sent = {};
-  names.forEach(function (name) { sent[name] = pending[name]; });
+  names.forEach(function (name) { sent[name] = queuedEdit[name]; });
   var data = new FormData();
   data.append("token", queuedToken);
   names.forEach(function (name) { data.append(name, queued[name]); });
   var values = queued;
   queued = {};
+  queuedEdit = {};
   sending = true;
   var token = document.querySelector("input[name=csrfmiddlewaretoken]");
   fetch(section.dataset.progress, {
@@ -108,7 +113,9 @@ export function send() {
   }).catch(function () {
     // Not sent (the connection dropped): queued again unless changed since, and retried.
     sending = false;
-    names.forEach(function (name) { if (!(name in queued)) queued[name] = values[name]; });
+    names.forEach(function (name) {
+      if (!(name in queued)) { queued[name] = values[name]; queuedEdit[name] = sent[name]; }
+    });
     setTimeout(send, 2000);
   });
 }
@@ -116,13 +123,14 @@ export function send() {
 // box typed in just before Save would otherwise never show another phone's value again.
 function fresh(section) {
   if (queuedToken === section.dataset.token) return;
-  queued = {}; sentValue = {}; pending = {}; queuedToken = section.dataset.token;
+  queued = {}; queuedEdit = {}; sentValue = {}; pending = {}; queuedToken = section.dataset.token;
 }
 function queue(section, name, value) {
   fresh(section);
   pending[name] = ++edits;
   sentValue[name] = value;
   queued[name] = value;
+  queuedEdit[name] = pending[name];
   keepDraft(section, name, value);
   var play = document.getElementById("play");
   if (play) play.classList.add("entering");
@@ -146,11 +154,12 @@ export function quietly(work) {
 // The draft is read while the page opens: a box typed in since (a number typed, then
 // stepped up) is newer than its draft, and keeps what it shows.
 export function takeDraft(form, draft, afresh) {
-  if (afresh) { pending = {}; queued = {}; sentValue = {}; }
+  if (afresh) { pending = {}; queued = {}; queuedEdit = {}; sentValue = {}; }
   Object.keys(draft).forEach(function (name) {
     if (pending[name] || name in sentValue) return;
     setValue(form, name, draft[name]);
     queued[name] = draft[name];
+    delete queuedEdit[name];
   });
 }
 

@@ -215,6 +215,40 @@ def test_a_box_typed_in_just_before_save_still_shows_the_next_hands_value(
     assert ann.locator("#id_points_1").input_value() == others
 
 
+def test_a_bid_typed_then_stepped_while_a_tap_is_on_its_way_reaches_the_table_stepped(
+    phone: Phone,
+) -> None:
+    """Asha taps the bidder and, while that tap is still on its way, types 145 and steps it up
+    to 150. The 145 goes after the tap; its answer must not put 145 back over the 150, and
+    the 150 must reach the server and Bala's phone."""
+    game = new_game("304", ["Asha", "Bala", "Chitra", "Dev"])
+    asha, bala = phone(), phone()
+    bala.goto(game_url(game))
+    asha.goto(game_url(game))
+    held: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    asha.route("**/progress", hold_the_first)
+    form = asha.locator("#hand-form")
+    step(form, "before")
+    form.locator("fieldset", has_text="Who won the auction").get_by_text("Bala", exact=True).click()
+    frames(asha, lambda: bool(held))
+    form.locator("#id_bid").fill("145")
+    form.get_by_role("button", name="5 more").click()
+    assert form.locator("#id_bid").input_value() == "150"
+    held[0].continue_()
+    frames(asha, lambda: HandInProgress.of(game).fields.get("bid") == "150")
+    expect(bala.locator("#id_bid")).to_have_value("150", timeout=10000)
+    # Every answer is in (the server holds 150, which only the last change carried).
+    assert form.locator("#id_bid").input_value() == "150"
+    assert HandInProgress.of(game).fields.get("bidder") == "1"
+
+
 def test_three_phones_each_enter_a_different_phase_of_one_hand(phone: Phone) -> None:
     game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
     ann, ben, cleo = phone(), phone(), phone()
