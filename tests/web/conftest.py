@@ -35,3 +35,16 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
     for item in items:
         if item.path.name.startswith("test_browser"):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _one_chromium_per_browser_module(request: Any) -> Iterator[None]:
+    # A browser module's tests share one Chromium (each test its own contexts): see
+    # `Chromium` in test_browser.py. Other modules start no browser.
+    if not request.path.name.startswith("test_browser"):
+        yield
+        return
+    from tests.web.test_browser import Chromium
+
+    with Chromium.for_module():
+        yield

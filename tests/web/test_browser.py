@@ -64,81 +64,113 @@ def scripted(page: Any) -> Any:
     return page
 
 
+class Chromium:
+    """One Playwright and one Chromium for a whole browser test module.
+
+    Starting Playwright and launching Chromium took two to three seconds of both cores for
+    every test; a test needs only a context of its own (its own cookies, storage, cache and
+    service worker), which is what each phone is. `tests/web/conftest.py` opens one for each
+    browser module and closes it after the module's last test.
+    """
+
+    playwright: Any = None
+    browser: Any = None
+
+    @classmethod
+    @contextmanager
+    def for_module(cls) -> Iterator[None]:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            cls.playwright = p
+            try:
+                yield
+            finally:
+                connections.close_all()
+                if cls.browser is not None:
+                    cls.browser.close()
+                cls.playwright = cls.browser = None
+        connections.close_all()
+
+    @classmethod
+    def launched(cls) -> Any:
+        """The module's Chromium, launched again if it has gone away."""
+        if cls.playwright is None:
+            raise RuntimeError("a browser test runs outside a browser module")
+        if cls.browser is None or not cls.browser.is_connected():
+            cls.browser = cls.playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        return cls.browser
+
+
 @contextmanager
 def phones(live_server: Any, expected: tuple[str, ...] = EXPECTED) -> Iterator[Any]:
     """Opens phones, each a browser context of its own (its own cookies, storage and service
     worker): `open_phone(scheme, viewport, **context_options)`. Any console error but the
     `expected` ones, or any script error, fails the test at the end."""
-    from playwright.sync_api import sync_playwright
-
+    browser = Chromium.launched()
     pages: list[Any] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+    contexts: list[Any] = []
 
-        def open_phone(
-            scheme: str = "light", viewport: dict[str, int] = PHONE, **options: Any
-        ) -> Any:
-            context = browser.new_context(
-                viewport=viewport, base_url=live_server.url, color_scheme=scheme, **options
-            )
-            page = context.new_page()
-            if options.get("java_script_enabled", True):
-                page = scripted(page)
-            page.errors = []
-            page.on(
-                "console",
-                lambda m: (
-                    m.type == "error"
-                    and not m.text.startswith(expected)
-                    and page.errors.append(m.text)
-                ),
-            )
-            page.on("pageerror", lambda e: page.errors.append(str(e)))
-            pages.append(page)
-            return page
+    def open_phone(scheme: str = "light", viewport: dict[str, int] = PHONE, **options: Any) -> Any:
+        context = browser.new_context(
+            viewport=viewport, base_url=live_server.url, color_scheme=scheme, **options
+        )
+        contexts.append(context)
+        page = context.new_page()
+        if options.get("java_script_enabled", True):
+            page = scripted(page)
+        page.errors = []
+        page.on(
+            "console",
+            lambda m: (
+                m.type == "error" and not m.text.startswith(expected) and page.errors.append(m.text)
+            ),
+        )
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        pages.append(page)
+        return page
 
+    try:
         yield open_phone
+    finally:
         # The test's own queries ran while Playwright's loop was current, so their connection
         # lives in that context: close it here, or the test database cannot be dropped.
         connections.close_all()
-        browser.close()
+        for context in contexts:
+            context.close()
     for page in pages:
         assert not page.errors, page.errors
 
 
 @pytest.fixture
 def page(live_server: Any, request: Any) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        context = browser.new_context(
-            viewport={"width": 390, "height": 844}, base_url=live_server.url
-        )
-        page = scripted(context.new_page())
-        page.errors = []
-        # A preview replaced by a newer one is aborted on purpose (hx-sync), and htmx reports
-        # the abort on the console; anything else is a real error.
-        aborted = ("htmx:sendAbort", "htmx:afterRequest", CONFLICT)
-        page.on(
-            "console",
-            lambda m: (
-                m.type == "error" and not m.text.startswith(aborted) and page.errors.append(m.text)
-            ),
-        )
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        yield page
-        # The test's own queries ran while Playwright's loop was current, so their connection
-        # lives in that context: close it here, or the test database cannot be dropped.
-        connections.close_all()
-        failed = getattr(request.node, "rep_call", None)
-        if failed is not None and failed.failed:
-            # A failed test keeps its page for a look, asked for or not.
-            name = f"failed-{request.node.name}"
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-            (SHOTS / f"{name}.html").write_text(f"<!-- {page.url} -->\n" + page.content())
-        browser.close()
+    context = Chromium.launched().new_context(
+        viewport={"width": 390, "height": 844}, base_url=live_server.url
+    )
+    page = scripted(context.new_page())
+    page.errors = []
+    # A preview replaced by a newer one is aborted on purpose (hx-sync), and htmx reports
+    # the abort on the console; anything else is a real error.
+    aborted = ("htmx:sendAbort", "htmx:afterRequest", CONFLICT)
+    page.on(
+        "console",
+        lambda m: (
+            m.type == "error" and not m.text.startswith(aborted) and page.errors.append(m.text)
+        ),
+    )
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    yield page
+    # The test's own queries ran while Playwright's loop was current, so their connection
+    # lives in that context: close it here, or the test database cannot be dropped.
+    connections.close_all()
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        # A failed test keeps its page for a look, asked for or not.
+        name = f"failed-{request.node.name}"
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        (SHOTS / f"{name}.html").write_text(f"<!-- {page.url} -->\n" + page.content())
+    context.close()
 
 
 def picture(target: Any, name: str, **options: Any) -> None:

@@ -14,7 +14,7 @@ import pytest
 from django.db import connections
 
 from games.models import Circle, Game
-from tests.web.test_browser import CHROMIUM, FLAGS, SHOTS, WANTED, picture, scripted
+from tests.web.test_browser import CHROMIUM, SHOTS, WANTED, Chromium, picture, scripted
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,14 +31,12 @@ FORTY = [name[:40] for name in [*LONG, "Cleopatra Konstantina Papadopoulou-Smith
 
 @pytest.fixture
 def browser(live_server: Any) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        chromium.base_url = live_server.url
-        yield chromium
-        connections.close_all()
-        chromium.close()
+    chromium = Chromium.launched()
+    chromium.base_url = live_server.url
+    yield chromium
+    connections.close_all()
+    for context in chromium.contexts:
+        context.close()
 
 
 def open_page(

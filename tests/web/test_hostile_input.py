@@ -552,7 +552,6 @@ ROUTE_NAMES = [*dict.fromkeys(name for _, name in routes()), ""]
 
 
 @pytest.mark.django_db  # so the test database is made; the walk itself is done once, above
-@pytest.mark.xdist_group("hostile-walk")
 @pytest.mark.parametrize("route", ROUTE_NAMES, ids=[name or "(no pattern)" for name in ROUTE_NAMES])
 def test_no_input_anywhere_is_a_server_error_or_a_wrong_change(walked: Walked, route: str) -> None:
     walk = walked.walk
@@ -565,7 +564,6 @@ def test_no_input_anywhere_is_a_server_error_or_a_wrong_change(walked: Walked, r
 
 
 @pytest.mark.django_db  # so the test database is made; the walk itself is done once, above
-@pytest.mark.xdist_group("hostile-walk")
 def test_the_walk_sends_every_games_hand_form_and_an_import(walked: Walked) -> None:
     for game in walked.games:
         for needed in ("hands", "preview"):
