@@ -117,6 +117,9 @@ def hand_edit(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> Ht
     """Edit one hand. With htmx the form takes the place of the new-hand form on the page."""
     found = game_of(request, circle, game)
     shown = hand_of(found, hand)
+    if request.method == "GET" and found.closed:
+        # No edit form for a removed or abandoned game (a change is refused under its lock).
+        return _after_change(request, found, {"text": found.closed_reason()}, status=409)
     if shown.removed is not None:
         text = _("Hand %(number)s was removed on another phone; nothing was changed.") % {
             "number": shown.removed_number
@@ -214,6 +217,8 @@ def hand_delete(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> 
     found = game_of(request, circle, game)
     shown = hand_of(found, hand)
     if request.method == "GET":
+        if found.closed:
+            return _after_change(request, found, {"text": found.closed_reason()}, status=409)
         if shown.removed is not None:
             notice = _removed_notice(found, None, shown.removed_number)
             return _after_change(request, found, notice, status=409)
