@@ -91,7 +91,7 @@ def game_restore(request: HtmxHttpRequest, circle: str, game: str) -> HttpRespon
 def game_abandon(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     found = game_of(request, circle, game)
     if request.method == "GET":
-        if found.abandoned is not None or found.is_finished:
+        if found.abandoned is not None or found.is_finished or found.removed is not None:
             return _to_game(request, found)
         return _ask(request, found, "abandon")
     try:

@@ -517,3 +517,9 @@ def test_a_save_crossing_a_resume_goes_in(client: Client, game: Game) -> None:
         saved = client.post(url("hand_record", game), data, **HTMX)
     assert saved.status_code == 200 and game.live_hands().count() == 1
     assert opens(saved)[0] == "Hand 2"
+
+
+def test_a_removed_game_is_not_asked_about_abandoning(client: Client, game: Game) -> None:
+    game.remove()
+    answer = client.get(url("game_abandon", game))
+    assert answer.status_code == 302 and answer["Location"] == url("game", game)
