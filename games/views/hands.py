@@ -104,6 +104,14 @@ def _after_change(
     return render(request, "games/game.html", context, status=status)
 
 
+def _closed(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    """No edit or delete page for a removed or abandoned game (a change is refused under
+    its lock): the game as it is, saying why; with htmx, in place of the play region, not of
+    the form the link aimed at."""
+    response = _after_change(request, game, {"text": game.closed_reason()}, status=409)
+    return reswap(retarget(response, "#play"), "outerHTML") if request.htmx else response
+
+
 def _removed_notice(game: Game, hand: Hand | None, number: int | None) -> dict[str, Any]:
     if hand is None:
         text = _("Hand %(number)s was already removed; nothing more was removed.")
@@ -118,8 +126,7 @@ def hand_edit(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> Ht
     found = game_of(request, circle, game)
     shown = hand_of(found, hand)
     if request.method == "GET" and found.closed:
-        # No edit form for a removed or abandoned game (a change is refused under its lock).
-        return _after_change(request, found, {"text": found.closed_reason()}, status=409)
+        return _closed(request, found)
     if shown.removed is not None:
         text = _("Hand %(number)s was removed on another phone; nothing was changed.") % {
             "number": shown.removed_number
@@ -218,7 +225,7 @@ def hand_delete(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> 
     shown = hand_of(found, hand)
     if request.method == "GET":
         if found.closed:
-            return _after_change(request, found, {"text": found.closed_reason()}, status=409)
+            return _closed(request, found)
         if shown.removed is not None:
             notice = _removed_notice(found, None, shown.removed_number)
             return _after_change(request, found, notice, status=409)

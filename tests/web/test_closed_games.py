@@ -164,6 +164,10 @@ class TestEveryChangeIsRefused:
             page = answer.content.decode()
             assert answer.status_code == 409 and SAID[how] in page
             assert 'name="points_0"' not in page
+            # With script, in place of the play region, whatever the link aimed at.
+            answer = client.get(url(name, game, first.pk), **HTMX)
+            assert answer.status_code == 409 and answer["HX-Retarget"] == "#play"
+            assert SAID[how] in answer.content.decode()
 
 
 # -- the page of a closed game is read-only, and says why ---------------------------------
