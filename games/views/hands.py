@@ -34,6 +34,13 @@ def hand_record(request: HtmxHttpRequest, circle: str, game: str) -> HttpRespons
     found = game_of(request, circle, game)
     names = found.player_names()
     form = hand_form(found, names, request.POST)
+    if ("check" in request.POST or not form.is_valid()) and fresh(found).closed:
+        # A check, or a hand not right yet, from a page opened before the game was removed
+        # or abandoned: no form comes back to be saved, the game as it now is says why.
+        found = fresh(found)
+        return _refused_save(
+            request, found, AlreadySaved((), None, closed=found.closed_reason(True))
+        )
     if "check" in request.POST:
         # Enter in a number field (without script): check the hand and show what it would
         # score, never save half of it.

@@ -527,3 +527,19 @@ def test_a_removed_game_is_not_asked_about_abandoning(client: Client, game: Game
     game.remove()
     answer = client.get(url("game_abandon", game))
     assert answer.status_code == 302 and answer["Location"] == url("game", game)
+
+
+@CLOSED
+@pytest.mark.parametrize("sent", [{"check": "1"}, {"points_0": "x"}])
+def test_a_check_or_a_wrong_hand_sent_to_a_closed_game_gets_no_form_back(
+    client: Client, game: Game, how: str, sent: dict[str, str]
+) -> None:
+    """Without script, Enter in a box checks the hand; a hand not right comes back to be
+    corrected. Sent after the game closed, neither brings back a form to save."""
+    game.refresh_from_db()
+    close(game, how)
+    data = {**hand_post(), "expect_number": "1", "expect_version": str(game.version), **sent}
+    answer = client.post(url("hand_record", game), data)
+    page = answer.content.decode()
+    assert answer.status_code == 409 and "so this hand was not added" in page
+    assert 'id="hand-form" class' not in page and game.hands.count() == 0
