@@ -49,7 +49,8 @@ def _ask(
         title = _("Abandon this game?")
         explanation = _(
             "It stays in the history, marked abandoned, but is no longer in progress and "
-            "counts in no stat or standing. No more hands can be added to it."
+            "counts in no stat or standing. No hand can be added or changed until it is "
+            "resumed."
         )
         confirm = _("Abandon it")
     context = {

@@ -543,3 +543,8 @@ def test_a_check_or_a_wrong_hand_sent_to_a_closed_game_gets_no_form_back(
     page = answer.content.decode()
     assert answer.status_code == 409 and "so this hand was not added" in page
     assert 'id="hand-form" class' not in page and game.hands.count() == 0
+
+
+def test_the_abandon_page_says_the_game_can_be_resumed(client: Client, game: Game) -> None:
+    asked = client.get(url("game_abandon", game)).content.decode()
+    assert "No hand can be added or changed until it is resumed." in asked
