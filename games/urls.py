@@ -84,6 +84,7 @@ urlpatterns = [
     path("c/<str:circle>/g/<str:game>/remove", game_fixes.game_remove, name="game_remove"),
     path("c/<str:circle>/g/<str:game>/restore", game_fixes.game_restore, name="game_restore"),
     path("c/<str:circle>/g/<str:game>/abandon", game_fixes.game_abandon, name="game_abandon"),
+    path("c/<str:circle>/g/<str:game>/resume", game_fixes.game_resume, name="game_resume"),
     path("c/<str:circle>/g/<str:game>/rules", game_fixes.game_rules, name="game_rules"),
     path("c/<str:circle>/g/<str:game>/players", game_fixes.game_players, name="game_players"),
     path("w/<str:watch>/", games.watch, name="watch"),

@@ -594,8 +594,9 @@ class Hand(DeclaringHand):
                     )
         if facts.outcome == "passed":
             return facts
-        if facts.card_points is not None:
-            check_card_points(facts.card_points, DECK)
+        # One team's card points are judged as soon as they are given (a number past the
+        # deck can never be right), the sum once both teams' are.
+        check_card_points(facts.points, DECK)
         check_tricks(facts.points, facts.last_trick, facts.all_tricks)
         # Alone, the taker's team took every trick (a deal in progress may not say yet).
         given = facts.taker is not None and (facts.all_tricks is not None or not r.partial)

@@ -125,16 +125,17 @@ class Hand(DeclaringHand):
         declarations are read by the saved hand (`from_dict`) or, perhaps still being
         entered, judged by the shared judge (declarations.judge_in_progress)."""
         r = Reader(data, say("terz.hand"), cls.__dataclass_fields__, partial=partial)
-        points = r.fact(r.numbers, "card_points", 2)
+        # A hand in progress may give one player's card points before the other's: a number
+        # that can never be right is refused as soon as it is given, the sum once both are.
+        points = r.opt_numbers("card_points", 2) if partial else r.numbers("card_points", 2)
         facts = Facts(
             dealer=r.fact(r.seat, "dealer", 2),
             trump=r.fact(r.suit, "trump"),
-            card_points=points,
+            card_points=None if None in points else tuple(p for p in points if p is not None),
             last_trick=r.fact(r.seat, "last_trick", 2),
             declarations=tuple(r.items("declarations")),
         )
-        if points is not None:
-            check_card_points((points[0], points[1]), settings.card_total)
+        check_card_points(points, settings.card_total)
         return facts
 
     @classmethod

@@ -23,6 +23,9 @@ from games.models.in_progress import HandInProgress
 from games.models.rows import VERDICT_FIELDS, LaterHand, update_rows
 from games.words import stored_text
 
+# A hand form's fields as a stored hand's facts fill them in (HandForm.typed_from).
+type Refill = Callable[[Mapping[str, Any]], Mapping[str, str]]
+
 
 class Undone(NamedTuple):
     """A hand taken back, and whether it went back into the hand in progress."""
@@ -47,6 +50,15 @@ class GameChanges(GameState):
     def _locked(self) -> Self:
         return type(self)._default_manager.select_for_update().get(pk=self.pk)
 
+    def locked_open(self) -> Self:
+        """The game under its row lock (the caller's transaction), refused with a Conflict
+        saying why and what reopens it when it was removed or abandoned: a closed game's
+        hands, saved or in progress, do not change."""
+        game = self._locked()
+        if game.closed:
+            raise Conflict(game.closed_reason())
+        return game
+
     @transaction.atomic
     def record_hand(
         self,
@@ -70,9 +82,10 @@ class GameChanges(GameState):
                 raise AlreadySaved(game.player_names(), existing, replayed=True)
             if existing:
                 return existing
-        if game.removed is not None or game.abandoned is not None:
-            # Removed or abandoned by another phone since this one opened the game.
-            raise AlreadySaved((), None)
+        if game.closed:
+            # Removed or abandoned by another phone since this one opened the game: the
+            # hand in progress keeps what was typed, for when the game is back.
+            raise AlreadySaved((), None, closed=game.closed_reason(saving=True))
         current = HandInProgress.of(game, lock=True)
         if token and token != current.token:
             # The newest hand saved from it: an undone hand corrected and saved again shares it.
@@ -136,7 +149,7 @@ class GameChanges(GameState):
         self, hand_id: int, facts: Mapping[str, Any], version: int, number: int | None = None
     ) -> Hand:
         """Replace a hand's facts and recompute everything after it; Conflict if stale."""
-        game = self._locked()
+        game = self.locked_open()
         hand = game._current(hand_id, version, number)
         assert hand.number is not None
         later = game._later_hands(hand.number + 1)
@@ -157,7 +170,7 @@ class GameChanges(GameState):
         Returns the removed hand, or None when it was removed already (a repeated delete
         removes nothing more); Conflict when the phone saw another version of it.
         """
-        game = self._locked()
+        game = self.locked_open()
         hand = game.hands.filter(pk=hand_id).first()
         if hand is not None and hand.removed is not None:
             return None
@@ -167,9 +180,7 @@ class GameChanges(GameState):
         return hand
 
     @transaction.atomic
-    def undo_hand(
-        self, hand_id: int, refill: Callable[[Mapping[str, Any]], Mapping[str, str]] | None = None
-    ) -> Undone | None:
+    def undo_hand(self, hand_id: int, refill: Refill | None = None) -> Undone | None:
         """Remove the newest hand, named by its identity; None when it is gone already.
 
         Conflict when it is no longer the newest: another phone saved a hand since, and
@@ -177,7 +188,7 @@ class GameChanges(GameState):
         fields as the hand's facts fill them in) puts it back into the hand in progress,
         in this transaction, unless a phone has started entering the next hand there.
         """
-        game = self._locked()
+        game = self.locked_open()
         hand = game.hands.filter(pk=hand_id).first()
         if hand is not None and hand.removed is not None:
             return None
@@ -215,13 +226,11 @@ class GameChanges(GameState):
         self._rescore(place, shifted=True)
 
     @transaction.atomic
-    def restore_hand(
-        self, hand_id: int, refill: Callable[[Mapping[str, Any]], Mapping[str, str]] | None = None
-    ) -> Hand:
+    def restore_hand(self, hand_id: int, refill: Refill | None = None) -> Hand:
         """Put a removed hand back where it stood and recompute (HandError if it no longer
         fits, e.g. the game would have ended before it). A hand in progress that holds it
         as `refill` put it there (an undo), untouched since, is emptied."""
-        game = self._locked()
+        game = self.locked_open()
         hand = game.hands.filter(pk=hand_id).exclude(removed=None).first()
         if hand is None:
             raise Conflict(_("That hand is back in the game already."))

@@ -26,12 +26,17 @@ class Conflict(Exception):
 class AlreadySaved(Exception):
     """A save based on a game that has moved on: another phone saved this hand already."""
 
-    def __init__(self, names: Sequence[str], hand: Hand | None, replayed: bool = False) -> None:
+    def __init__(
+        self, names: Sequence[str], hand: Hand | None, replayed: bool = False, closed: str = ""
+    ) -> None:
         # `names`: the game's players in seat order, for the saved hand's summary.
         self.hand = hand
         # `replayed`: this very save (its idempotency key) was stored before, as `hand`.
         self.removed = replayed and hand is not None and hand.removed is not None
-        if self.removed:
+        if closed:
+            # The game was removed or abandoned (`closed`: which) since the form was opened.
+            text = closed
+        elif self.removed:
             assert hand is not None
             text = _(
                 "This hand was saved as hand %(number)s and has since been removed: "

@@ -127,6 +127,31 @@ class GameState(models.Model):
         """Whether hands can still be added: unfinished, neither removed nor abandoned."""
         return not self.is_finished and self.removed is None and self.abandoned is None
 
+    @property
+    def closed(self) -> bool:
+        """Whether its hands are closed to changes: removed (restore reopens it) or
+        abandoned (resume reopens it). Its page is read-only, as a watch page is."""
+        return self.removed is not None or self.abandoned is not None
+
+    def closed_reason(self, saving: bool = False) -> str:
+        """Why a change to its hands (`saving`: a new hand) is refused, and what reopens
+        it; "" when it is open."""
+        if self.removed is not None and saving:
+            return _(
+                "This game was removed, so this hand was not added: restore the game, then "
+                "save the hand again."
+            )
+        if self.removed is not None:
+            return _("This game was removed: restore it to change its hands. Nothing was changed.")
+        if self.abandoned is not None and saving:
+            return _(
+                "This game was abandoned, so this hand was not added: resume the game, then "
+                "save the hand again."
+            )
+        if self.abandoned is not None:
+            return _("This game was abandoned: resume it to change its hands. Nothing was changed.")
+        return ""
+
     # -- the engine's view of the stored hands -------------------------------------------
 
     def live_hands(self) -> models.QuerySet[Hand]:

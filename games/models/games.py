@@ -4,7 +4,7 @@ changes to its hands (games/models/changes.py), and its records, read and writte
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.db import models, transaction
@@ -21,6 +21,10 @@ from games.models.circles import Circle
 from games.models.conflicts import Conflict
 from games.models.game_state import Seat
 from games.models.hands import Bid, Declaration, Hand
+from games.models.in_progress import HandInProgress
+
+# What follows from a change to the hand in progress (HandForm.derived).
+type Derive = Callable[[dict[str, str], dict[str, str]], Mapping[str, str]]
 
 
 class AlreadyImported(Exception):
@@ -83,17 +87,64 @@ class Game(GameChanges):
         self._reload()
 
     @transaction.atomic
-    def abandon(self) -> None:
-        """Give up an unfinished game: kept in the history, marked, counted nowhere.
+    def abandon(self, version: int | None = None, hands: int | None = None) -> None:
+        """Give up an unfinished game: kept in the history, marked, counted nowhere, its
+        hands closed to changes until it is resumed.
 
-        Decided under the game's row lock: a game another phone finished meanwhile is a
-        Conflict, and stays finished."""
+        Decided under the game's row lock: a game another phone finished, removed or changed
+        (a hand saved) since `version`, the one the phone asked on (with `hands` hands), is
+        a Conflict naming what happened, and nothing changes: whichever phone commits first
+        wins."""
         game = self._locked()
-        if game.abandoned is None:
-            if game.is_finished:
-                raise Conflict(_("This game has finished since, so it cannot be abandoned."))
-            game._mark(abandoned=timezone.now())
+        if game.abandoned is not None:
+            self._reload()
+            return
+        if game.is_finished:
+            raise Conflict(_("This game has finished since, so it cannot be abandoned."))
+        if game.removed is not None:
+            raise Conflict(_("This game was removed, so it was not abandoned: restore it first."))
+        if version is not None and version != game.version:
+            newest = game.live_hands().last() if game.hand_count else None
+            if newest is not None and hands is not None and game.hand_count > hands:
+                said = {"number": newest.number, "summary": newest.summary(game.player_names())}
+                text = _(
+                    "Another phone saved hand %(number)s (%(summary)s) since you asked, so "
+                    "the game was not abandoned. Abandon it again if you still mean to."
+                )
+                raise Conflict(text % said, newest)
+            raise Conflict(
+                _(
+                    "Another phone changed this game since you asked, so it was not "
+                    "abandoned. Check it, then abandon it again if you still mean to."
+                )
+            )
+        game._mark(abandoned=timezone.now())
         self._reload()
+
+    @transaction.atomic
+    def resume(self) -> None:
+        """Take an abandonment back: the game is in progress again, its hands open to
+        changes, the hand in progress as the phones left it. Decided under the game's row
+        lock; a game removed meanwhile is a Conflict (restore it first), and one resumed
+        already changes nothing."""
+        game = self._locked()
+        if game.removed is not None:
+            raise Conflict(_("This game was removed, so it was not resumed: restore it first."))
+        if game.abandoned is not None:
+            game._mark(abandoned=None)
+        self._reload()
+
+    @transaction.atomic
+    def change_in_progress(
+        self, token: str, changes: Mapping[str, str], derive: Derive | None = None
+    ) -> tuple[HandInProgress, bool]:
+        """Merge one phone's changes into the hand in progress (HandInProgress.change),
+        under the game's row lock and then the hand in progress's, as a save takes them:
+        refused (Conflict) once the game is removed or abandoned. The hand in progress as
+        it now is, and whether the change was taken."""
+        game = self.locked_open()
+        progress = HandInProgress.of(game)
+        return progress, progress.change(token, changes, derive)
 
     @transaction.atomic
     def change_settings(self, settings: Mapping[str, Any], version: int) -> None:
@@ -102,7 +153,7 @@ class Game(GameChanges):
         Decided under the game's row lock, from the game as it is then: a game another phone
         changed since `version` (the one the change was shown on) is a Conflict, and a hand
         the new rules refuse is a HandError; either way nothing changes."""
-        game = self._locked()
+        game = self.locked_open()
         if game.version != version:
             raise Conflict(
                 _(
@@ -118,7 +169,7 @@ class Game(GameChanges):
     def change_players(self, names: Sequence[str], version: int) -> None:
         """Seat `names` (seat order: a seat renamed to another player or a new name, or
         seats swapped) and score every live hand again; refused as change_settings is."""
-        game = self._locked()
+        game = self.locked_open()
         if game.version != version:
             raise Conflict(
                 _(

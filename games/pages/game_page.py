@@ -92,7 +92,9 @@ def game_page(
     watching: bool = False,
     watch_url: str = "",
 ) -> dict[str, Any]:
-    """Everything the game page shows; a watcher gets no form and no circle link."""
+    """Everything the game page shows; a watcher gets no form and no circle link, and
+    neither a watcher nor a phone on a removed or abandoned game a control that changes
+    its hands."""
     seats = list(game.seats.select_related("player"))
     names = [contained(seat.player.name) for seat in seats]  # its own direction only
     engine = game.engine
@@ -102,7 +104,10 @@ def game_page(
     # The sheet shows the hands itself: a phone on it needs only the newest (its undo).
     per_page = 1 if view == "sheet" and not watching else HANDS_PER_PAGE
     hands, more_before = _shown_hands(game, before, per_page)
-    rows = _hand_rows(game, hands, names, sides, watching)
+    # A removed or abandoned game is read-only, as a watch page is: no hand entry, Edit,
+    # Delete, Undo or Restore of a hand (its banner says why, and what reopens it).
+    read_only = watching or game.closed
+    rows = _hand_rows(game, hands, names, sides, read_only)
     sheet, sheet_before = newest_sheet(game, names, before) if view == "sheet" else (None, None)
     # A big screen shows the sheet beside the hands whichever view the list is in.
     watch_sheet = (sheet or newest_sheet(game, names, None)[0]) if watching else None
@@ -118,6 +123,7 @@ def game_page(
     return {
         "circle": None if watching else game.circle,
         "watching": watching,
+        "read_only": read_only,
         "game": game,
         "engine": engine,
         "names": names,
@@ -188,8 +194,10 @@ def _shown_hands(game: Game, before: int | None, per_page: int) -> tuple[list[Ha
 
 
 def _hand_rows(
-    game: Game, hands: list[Hand], names: list[str], sides: tuple[str, ...], watching: bool
+    game: Game, hands: list[Hand], names: list[str], sides: tuple[str, ...], read_only: bool
 ) -> list[HandRow]:
+    """The shown hands' rows; `read_only` (a watcher, a removed or abandoned game): rows
+    without Edit and Delete, cached as a watcher's."""
     declared = _declared(hands)
     rows = []
     for hand in hands:
@@ -201,7 +209,7 @@ def _hand_rows(
             declared=[(names[d.seat], d) for d in declared.get(hand.pk, ())],
             key="",
         )
-        rows.append(replace(row, key=row_key(game, row, watching)))
+        rows.append(replace(row, key=row_key(game, row, read_only)))
     return rows
 
 
@@ -230,8 +238,9 @@ def _declared(hands: list[Hand]) -> dict[int, list[Declaration]]:
 def row_key(game: Game, row: HandRow, watching: bool) -> str:
     """What a saved hand's rendered row is cached under (the "rows" cache): its identity and
     version, and all it shows that changes without a new version: its number, scores, totals,
-    notes and verdicts after an earlier hand changed, the names, the viewer being a watcher,
-    and the language it is read in.
+    notes and verdicts after an earlier hand changed, the names, the row being read-only
+    (`watching`: a watcher's, or a removed or abandoned game's: no Edit or Delete), and the
+    language it is read in.
 
     The game's slug keeps a hand id that a database reuses (after a rollback) from ever
     meeting a row of another game.

@@ -1,5 +1,5 @@
-"""Fixing a game as a whole: removing it (kept, restorable), restoring it, abandoning it;
-changing its target and house rules, or its players and seats.
+"""Fixing a game as a whole: removing it (kept, restorable), restoring it, abandoning it,
+resuming it; changing its target and house rules, or its players and seats.
 
 Each change is asked for on a page of its own (GET) and done by a POST, with script (htmx,
 answered with a redirect the page follows) or without; the answer is the game page as it
@@ -23,6 +23,7 @@ from games.forms.game_rules import GamePlayersForm, GameRulesForm
 from games.models import Conflict, Game
 from games.pages.game_rules import rules_change
 from games.views.access import HtmxHttpRequest, fresh, game_of, posted_int
+from games.views.games import play_context
 
 
 def _to_game(request: HtmxHttpRequest, game: Game) -> HttpResponse:
@@ -35,7 +36,8 @@ def _to_game(request: HtmxHttpRequest, game: Game) -> HttpResponse:
 def _ask(
     request: HtmxHttpRequest, game: Game, what: str, error: str = "", status: int = 200
 ) -> HttpResponse:
-    """The page that asks before `what` ("remove" or "abandon") is done."""
+    """The page that asks before `what` ("remove" or "abandon") is done; after a refusal
+    (`error`), it asks again on the game as it now is, if it still can be done."""
     if what == "remove":
         title = _("Remove this game?")
         explanation = _(
@@ -47,7 +49,8 @@ def _ask(
         title = _("Abandon this game?")
         explanation = _(
             "It stays in the history, marked abandoned, but is no longer in progress and "
-            "counts in no stat or standing. No more hands can be added to it."
+            "counts in no stat or standing. No hand can be added or changed until it is "
+            "resumed."
         )
         confirm = _("Abandon it")
     context = {
@@ -59,6 +62,7 @@ def _ask(
         "explanation": explanation,
         "confirm": confirm,
         "error": error,
+        "again": what == "remove" or (game.is_open and game.abandoned is None),
         "action": reverse(f"game_{what}", args=[game.circle.slug, game.slug]),
     }
     return render(request, "games/game_fix.html", context, status=status)
@@ -88,13 +92,28 @@ def game_restore(request: HtmxHttpRequest, circle: str, game: str) -> HttpRespon
 def game_abandon(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     found = game_of(request, circle, game)
     if request.method == "GET":
-        if found.abandoned is not None or found.is_finished:
+        if found.abandoned is not None or found.is_finished or found.removed is not None:
             return _to_game(request, found)
         return _ask(request, found, "abandon")
     try:
-        found.abandon()
+        found.abandon(posted_int(request, "version"), posted_int(request, "hands"))
     except Conflict as conflict:
         return _ask(request, fresh(found), "abandon", conflict.message, status=409)
+    return _to_game(request, fresh(found))
+
+
+@require_POST
+def game_resume(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
+    """Take an abandonment back: the game is in progress again, its hand in progress as the
+    phones left it. Refused, on the game page read after the lock, when it was removed."""
+    found = game_of(request, circle, game)
+    try:
+        found.resume()
+    except Conflict as conflict:
+        context = {**play_context(request, fresh(found)), "notice": {"text": conflict.message}}
+        if request.htmx:
+            return render(request, "games/game.html#play", context, status=409)
+        return render(request, "games/game.html", context, status=409)
     return _to_game(request, fresh(found))
 
 

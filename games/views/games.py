@@ -225,15 +225,18 @@ def unchanged(request: HtmxHttpRequest, **game: str) -> bool:
 def live(request: HtmxHttpRequest, game: Game, watching: bool = False) -> HttpResponse:
     """204 when neither the game (`v`) nor its hand in progress (`d`) changed; else the
     scoreboard, the hands and the hand in progress. A phone whose hand in progress (`t`) was
-    saved by another phone gets the whole play region, with a fresh form."""
+    saved by another phone gets the whole play region, with a fresh form; so does a phone
+    whose page shows the game open (no `c`) or closed (`c=1`) when it no longer is: removed
+    or abandoned, its form and controls go; restored or resumed, they are back."""
     progress = hand_in_progress(game)
     same_game = request.GET.get("v") == str(game.version)
     if same_game and request.GET.get("d") == str(progress.version):
         return HttpResponse(status=204)
     token = request.GET.get("t")
-    if not watching and token and token != progress.token:
+    saved = token != progress.token
+    if not watching and token and (saved or (request.GET.get("c") == "1") != game.closed):
         notice = None
-        if progress.saved_number:
+        if saved and progress.saved_number:
             notice = {"text": saved_text(progress.saved_number, progress.saved_text), "ok": True}
         context = {**play_context(request, game), "notice": notice, "oob_play": True}
         # The whole play region, out of band: it is found by id whatever the poll's source.
@@ -275,6 +278,11 @@ def game_csv(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
 @require_POST
 def game_rematch(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     found = game_of(request, circle, game)
+    if found.removed is not None:
+        # A removed game offers no rematch (a restored one does again).
+        text = _("This game was removed: restore it to play a rematch.")
+        context = {**play_context(request, found), "notice": {"text": text}}
+        return render(request, "games/game.html", context, status=409)
     new = Game.create(
         found.circle, found.variant, found.player_names(), found.settings, found.next_hand_dealer
     )

@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.forms import HandForm
-from games.models import HandInProgress
+from games.models import Conflict, HandInProgress
 from games.pages.game_page import hand_form, saved_text
 from games.pages.hand_preview import hand_preview as preview_of
-from games.views.access import HtmxHttpRequest, game_of, posted_int, posted_token
+from games.views.access import HtmxHttpRequest, fresh, game_of, posted_int, posted_token
 
 
 @require_POST
@@ -32,14 +32,18 @@ def hand_progress(request: HtmxHttpRequest, circle: str, game: str) -> JsonRespo
     except _Refused as refused:
         return JsonResponse({"error": refused.message}, status=400)
     dealer = found.next_hand_dealer
-    progress = HandInProgress.of(found)
     # What follows from the changes is worked out under the row's lock, from the fields as
-    # every phone has left them (two phones' taps may cross).
-    accepted = progress.change(
-        token,
-        changes,
-        lambda fields, changed: form.derived({"dealer": str(dealer), **fields}, changed),
-    )
+    # every phone has left them (two phones' taps may cross); a game removed or abandoned
+    # meanwhile takes no change, and the answer says why.
+    try:
+        progress, accepted = found.change_in_progress(
+            token,
+            changes,
+            lambda fields, changed: form.derived({"dealer": str(dealer), **fields}, changed),
+        )
+    except Conflict as refused:
+        state = _progress_state(HandInProgress.of(fresh(found)))
+        return JsonResponse({**state, "accepted": False, "error": refused.message}, status=409)
     # A change to a hand another phone saved meanwhile is normal at a table, not an error:
     # the answer says so, and carries the hand in progress that replaced it.
     return JsonResponse({**_progress_state(progress), "accepted": accepted})

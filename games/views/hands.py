@@ -34,6 +34,13 @@ def hand_record(request: HtmxHttpRequest, circle: str, game: str) -> HttpRespons
     found = game_of(request, circle, game)
     names = found.player_names()
     form = hand_form(found, names, request.POST)
+    if ("check" in request.POST or not form.is_valid()) and fresh(found).closed:
+        # A check, or a hand not right yet, from a page opened before the game was removed
+        # or abandoned: no form comes back to be saved, the game as it now is says why.
+        found = fresh(found)
+        return _refused_save(
+            request, found, AlreadySaved((), None, closed=found.closed_reason(True))
+        )
     if "check" in request.POST:
         # Enter in a number field (without script): check the hand and show what it would
         # score, never save half of it.
@@ -104,6 +111,14 @@ def _after_change(
     return render(request, "games/game.html", context, status=status)
 
 
+def _closed(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    """No edit or delete page for a removed or abandoned game (a change is refused under
+    its lock): the game as it is, saying why; with htmx, in place of the play region, not of
+    the form the link aimed at."""
+    response = _after_change(request, game, {"text": game.closed_reason()}, status=409)
+    return reswap(retarget(response, "#play"), "outerHTML") if request.htmx else response
+
+
 def _removed_notice(game: Game, hand: Hand | None, number: int | None) -> dict[str, Any]:
     if hand is None:
         text = _("Hand %(number)s was already removed; nothing more was removed.")
@@ -117,6 +132,8 @@ def hand_edit(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> Ht
     """Edit one hand. With htmx the form takes the place of the new-hand form on the page."""
     found = game_of(request, circle, game)
     shown = hand_of(found, hand)
+    if request.method == "GET" and found.closed:
+        return _closed(request, found)
     if shown.removed is not None:
         text = _("Hand %(number)s was removed on another phone; nothing was changed.") % {
             "number": shown.removed_number
@@ -214,6 +231,8 @@ def hand_delete(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> 
     found = game_of(request, circle, game)
     shown = hand_of(found, hand)
     if request.method == "GET":
+        if found.closed:
+            return _closed(request, found)
         if shown.removed is not None:
             notice = _removed_notice(found, None, shown.removed_number)
             return _after_change(request, found, notice, status=409)

@@ -10,15 +10,16 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from games.engine import VARIANTS
 from games.engine.cards import Suit
 from games.forms import HAND_FORMS, HELPER_FORMS, meld_cells
-from games.models import HandInProgress
+from games.models import Conflict, HandInProgress
 from games.pages.game_page import hand_form
 from games.pages.tools import declarations_verdict, meld_count
-from games.views.access import HtmxHttpRequest, circle_of, game_of, int_param, is_slug
+from games.views.access import HtmxHttpRequest, circle_of, fresh, game_of, int_param, is_slug
+from games.views.games import play_context
 from games.words import shown_variant, shown_variants
 
 
@@ -70,6 +71,8 @@ def declarations_helper(request: HtmxHttpRequest, circle: str) -> HttpResponse:
         "variant": engine,
         "helpers": [v for v in shown_variants() if "declarations" in v.tools],
         "game": game,
+        # A removed or abandoned game's hand in progress takes nothing.
+        "usable": game is not None and not game.closed,
     }
     return render(request, "games/declarations.html", context)
 
@@ -93,11 +96,22 @@ def declarations_use(request: HtmxHttpRequest, circle: str, game: str) -> HttpRe
         return HttpResponseClientRedirect(back) if request.htmx else redirect(back)
     table = set(hand_form(found, names).table_fields())
     given = {k: "" if v is None else str(v) for k, v in form.cleaned_data.items() if k in table}
-    with transaction.atomic():
-        progress = HandInProgress.objects.select_for_update().get(pk=HandInProgress.of(found).pk)
-        changes = {k: v for k, v in given.items() if not k.startswith("seq") and v != ""}
-        changes.update(_merged_rows(helper, progress.fields, given))
-        progress.change(progress.token, changes)
+    try:
+        with transaction.atomic():
+            # Under the game's row lock, then the hand in progress's, as a save takes them: a
+            # game removed or abandoned meanwhile takes nothing.
+            found.locked_open()
+            progress = HandInProgress.objects.select_for_update().get(
+                pk=HandInProgress.of(found).pk
+            )
+            changes = {k: v for k, v in given.items() if not k.startswith("seq") and v != ""}
+            changes.update(_merged_rows(helper, progress.fields, given))
+            progress.change(progress.token, changes)
+    except Conflict as refused:
+        # The game page, read after the lock, says why and offers what reopens it.
+        context = {**play_context(request, fresh(found)), "notice": {"text": refused.message}}
+        response = render(request, "games/game.html", context, status=409)
+        return reswap(retarget(response, "body"), "innerHTML") if request.htmx else response
     url = reverse("game", args=[circle, game]) + "?phase=during#hand-form"
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 

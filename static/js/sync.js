@@ -24,6 +24,8 @@ export function poll() {
   if (polling || !navigator.onLine || held.flushing || underWay(changing)) return;
   var query = "?v=" + encodeURIComponent(b.dataset.v) + "&d=" + encodeURIComponent(b.dataset.d);
   if (b.dataset.t) query += "&t=" + encodeURIComponent(b.dataset.t);
+  // A removed or abandoned game's page: the answer redraws it all once it is open again.
+  if ("closed" in b.dataset) query += "&c=1";
   polling = true;
   var done = function () { polling = false; };
   // The body is the source: it is never replaced, so the answer always finds the page.
@@ -103,6 +105,8 @@ export function send() {
     sending = false;
     // Only an edit the server has now seen stops guarding its field.
     names.forEach(function (name) { if (pending[name] === sent[name]) delete pending[name]; });
+    // 409: the game was removed or abandoned meanwhile; the poll redraws it, saying so.
+    if (answer.status === 409) { poll(); return; }
     if (answer.status !== 200) return;
     if (!answer.state.accepted) { poll(); return; }  // saved by another phone: fetch the next hand
     if (!Object.keys(pending).length) forgetDraft(section);

@@ -54,6 +54,13 @@ def test_the_default_players_are_used_without_names() -> None:
         ({"belote": 4}, "belote: must be a seat from 0 to 3, not 4"),
         ({"card_points": [100, 50]}, "card_points: must add up to 152 (got 100 + 50 = 150)"),
         ({"card_points": [151, 1]}, "card_points: no card is worth 1 point"),
+        # One team's number that can never be right, the other team's box still empty.
+        (
+            {"card_points": [200, None]},
+            "card_points: 200 is more than the 152 card points of the deck",
+        ),
+        ({"card_points": [None, 151]}, "card_points: no card is worth 1 point"),
+        ({"card_points": [-5, None]}, "card_points: card points cannot be negative"),
         ({"last_trick": 2}, "last_trick: must be one of 0, 1, not 2"),
         (
             {"card_points": [150, 2], "last_trick": 0, "all_tricks": 0},

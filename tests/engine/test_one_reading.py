@@ -64,6 +64,25 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ),
     ("klaberjass", "dealer", {"dealer": 4}, {"dealer": 4}),
     ("terz", "card points", {"card_points": [139, 1]}, {"card_points": [139, 1]}),
+    # As in Klaberjass, a player's number that can never be right is refused as it is typed.
+    (
+        "terz",
+        "card points over the deck, the other player's not given",
+        {"card_points": [200, 0]},
+        {"card_points": [200, None]},
+    ),
+    (
+        "terz",
+        "card points over the deck, the other player's stale",
+        {"card_points": [80, 200]},
+        {"card_points": [80, 200]},
+    ),
+    (
+        "terz",
+        "card points that leave the other player 1, the other's not given",
+        {"card_points": [139, 1]},
+        {"card_points": [None, 139]},
+    ),
     ("terz", "last trick", {"last_trick": 2}, {"last_trick": 2}),
     ("terz", "trump", {"trump": "X"}, {"trump": "X"}),
     ("euchre", "tricks", {"maker_tricks": 6}, {"maker_tricks": 6}),
@@ -205,6 +224,18 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
         {"trick_points": [71, 90, 291], "gomu_points": 29},
     ),
     ("coinche", "card points", {"card_points": [151, 1]}, {"card_points": [151, 1]}),
+    (
+        "coinche",
+        "card points over the deck, the other team's not given",
+        {"card_points": [200, 132]},
+        {"card_points": [200, None]},
+    ),
+    (
+        "coinche",
+        "card points that leave the other team 1, the other's not given",
+        {"card_points": [1, 151]},
+        {"card_points": [None, 151]},
+    ),
     ("coinche", "contract", {"contract": 85, "bids": []}, {"contract": 85}),
     (
         "coinche",
@@ -319,7 +350,8 @@ WAITING: list[tuple[str, str, dict[str, Any]]] = [
         {"contract": 550, "forced": True},
     ),
     ("coinche", "alone, every trick not given", {"taker": 2, "alone": True}),
-    ("coinche", "card points of one team", {"card_points": [151, None]}),
+    ("coinche", "card points of one team", {"card_points": [100, None]}),
+    ("terz", "card points of one player", {"card_points": [None, 60]}),
     (
         "coinche",
         "an auction not finished",

@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Circle, Conflict, Game, HandInProgress
+from games.models import AlreadySaved, Circle, Conflict, Game, HandInProgress
 from games.pages.circle_page import circle_page, history_filter, night_page, stats_page
 from tests.conftest import PLAYERS, hand_post, klob_hand
 from tests.web.helpers import HTMX, url
@@ -73,7 +73,7 @@ def test_an_abandoned_game_is_listed_but_not_counted_and_takes_no_more_hands(gam
     assert game.abandoned is not None and not game.is_open
     assert Game.objects.listed().filter(pk=game.pk).exists()
     assert not Game.objects.counted().filter(pk=game.pk).exists()
-    with pytest.raises(Exception, match="Another phone changed this game"):
+    with pytest.raises(AlreadySaved, match="This game was abandoned, so this hand was not added"):
         game.record_hand(klob_hand())
     assert game.hands.count() == 0
 
@@ -88,7 +88,7 @@ def test_a_finished_game_cannot_be_abandoned(circle: Circle) -> None:
 
 def test_a_removed_game_takes_no_more_hands(game: Game) -> None:
     game.remove()
-    with pytest.raises(Exception, match="Another phone changed this game"):
+    with pytest.raises(AlreadySaved, match="This game was removed, so this hand was not added"):
         game.record_hand(klob_hand())
     assert game.hands.count() == 0
 

@@ -88,3 +88,71 @@ class TestKlaberjassCardPoints:
     def test_a_right_number_waits_for_the_other_team_s(self, client: Client, game: Game) -> None:
         problems, todo = preview(client, game, {**self.HAND, "points_0": "100"})
         assert problems == [] and "Card points" in todo
+
+
+class TestCoincheCardPoints:
+    """Coinche judges one team's card points as they are typed, as Klaberjass does."""
+
+    HAND = {"dealer": "3", "taker": "2", "contract": "100", "trump": "H"}
+
+    def game(self, circle: Circle) -> Game:
+        return Game.create(circle, "coinche", ["Ann", "Ben", "Cleo", "Dov"], {}, first_dealer=3)
+
+    def test_more_than_the_deck_is_refused_with_the_other_box_empty_as_save_says(
+        self, client: Client, circle: Circle
+    ) -> None:
+        game = self.game(circle)
+        problems, todo = preview(client, game, {**self.HAND, "points_0": "200"})
+        assert problems == ["Card points: 200 is more than the 152 card points of the deck"]
+        assert "Last trick" in todo
+        data = {**self.HAND, "points_0": "200", "points_1": "0", "last_trick": "0"}
+        saved = client.post(url("hand_record", game), data).content.decode()
+        assert "200 is more than the 152 card points of the deck" in saved
+        assert game.hands.count() == 0
+
+    def test_151_is_refused_before_the_other_box_is_filled_in(
+        self, client: Client, circle: Circle
+    ) -> None:
+        problems, _todo = preview(client, self.game(circle), {**self.HAND, "points_1": "151"})
+        assert problems == ["Card points: no card is worth 1 point"]
+
+    def test_a_right_number_waits_for_the_other_team_s(
+        self, client: Client, circle: Circle
+    ) -> None:
+        problems, todo = preview(client, self.game(circle), {**self.HAND, "points_0": "100"})
+        assert problems == [] and "Card points" in todo
+
+
+class TestTerzCardPoints:
+    """Terz judges one player's card points as they are typed: 140 in the deck by default,
+    152 with the standard card values."""
+
+    HAND = {"dealer": "1", "trump": "C"}
+
+    def game(self, circle: Circle, **settings: str) -> Game:
+        return Game.create(circle, "terz", ["Ann", "Ben"], settings, first_dealer=1)
+
+    def test_more_than_the_deck_is_refused_with_the_other_box_empty_as_save_says(
+        self, client: Client, circle: Circle
+    ) -> None:
+        game = self.game(circle)
+        problems, todo = preview(client, game, {**self.HAND, "points_1": "141"})
+        assert problems == ["Card points: 141 is more than the 140 card points of the deck"]
+        assert "Last trick" in todo
+        data = {**self.HAND, "points_0": "0", "points_1": "141", "last_trick": "1"}
+        saved = client.post(url("hand_record", game), data).content.decode()
+        assert "141 is more than the 140 card points of the deck" in saved
+        assert game.hands.count() == 0
+
+    def test_the_standard_deck_is_152(self, client: Client, circle: Circle) -> None:
+        game = self.game(circle, card_values="standard")
+        problems, _todo = preview(client, game, {**self.HAND, "points_0": "153"})
+        assert problems == ["Card points: 153 is more than the 152 card points of the deck"]
+        problems, todo = preview(client, game, {**self.HAND, "points_0": "150"})
+        assert problems == [] and "Card points" in todo
+
+    def test_139_is_refused_before_the_other_box_is_filled_in(
+        self, client: Client, circle: Circle
+    ) -> None:
+        problems, _todo = preview(client, self.game(circle), {**self.HAND, "points_0": "139"})
+        assert problems == ["Card points: no card is worth 1 point"]
