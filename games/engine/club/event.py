@@ -4,7 +4,7 @@ event"), read strictly from a night record's `event` and written back."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -38,6 +38,8 @@ class Event:
     """None: the average of the round (club.md, "Results of a round")."""
     bye_win: Fraction = Fraction(1, 2)
     rank_by: RankBy = "points"
+    given: frozenset[str] = field(default=frozenset(), compare=False)
+    """The keys the record wrote, a default too: written back so, the record round-trips."""
 
     @property
     def teams(self) -> bool:
@@ -75,24 +77,31 @@ class Event:
             value = r.raw("bye_win")
             bye_win = _bye_win(value)
         rank_by: RankBy = r.choice("rank_by", RANK_BY, "points")
-        return cls(format, rounds, round_length, bye_points, bye_win, rank_by)
+        given = frozenset(key for key in KEYS if r.has(key))
+        return cls(format, rounds, round_length, bye_points, bye_win, rank_by, given)
 
     def to_dict(self) -> dict[str, Any]:
-        """The event as a record writes it: a key at its default is left out."""
-        out: dict[str, Any] = {}
-        if self.format != "rotating":
-            out["format"] = self.format
-        if self.rounds is not None:
-            out["rounds"] = self.rounds
-        if self.round_length is not None:
-            out["round_length"] = self.round_length
-        if self.bye_points is not None:
-            out["bye_points"] = self.bye_points
-        if self.bye_win != Fraction(1, 2):
-            out["bye_win"] = int(self.bye_win)
-        if self.rank_by != "points":
-            out["rank_by"] = self.rank_by
-        return out
+        """The event as a record writes it: the keys it was given, and any not at its
+        default, in the table's order."""
+        values: dict[str, Any] = {
+            "format": self.format,
+            "rounds": self.rounds,
+            "round_length": "game" if self.round_length is None else self.round_length,
+            "bye_points": "average" if self.bye_points is None else self.bye_points,
+            "bye_win": number_out(self.bye_win),
+            "rank_by": self.rank_by,
+        }
+        defaults = Event()
+        return {
+            key: value
+            for key, value in values.items()
+            if key in self.given or getattr(self, key) != getattr(defaults, key)
+        }
+
+
+def number_out(value: Fraction) -> int | float:
+    """A count of wins as JSON writes it: whole, or a fraction to full precision."""
+    return int(value) if value.denominator == 1 else float(value)
 
 
 def robin_rounds(teams: int) -> int:

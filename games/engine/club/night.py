@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
-from games.engine.club.event import Event, robin_rounds
+from games.engine.club.event import Event, number_out, robin_rounds
 from games.engine.club.seating import (
     History,
     Layout,
@@ -35,6 +34,7 @@ from games.engine.club.standings import (
 from games.engine.errors import ParseError, ScorerError
 from games.engine.game import HandError, read_hands, score_game
 from games.engine.names import check_name, check_names, name_key, quoted
+from games.engine.numbers import shown
 from games.engine.reading import Reader
 from games.engine.record import MAX_TEXT, check_size
 from games.engine.registry import get_variant
@@ -349,12 +349,12 @@ def _teams(
         a, b = (_player(known, name, "teams") for name in team)
         for name in (a, b):
             if name in seen:
-                raise NightError("teams", say("club.in_two_teams", name=quoted(name)))
+                raise NightError("teams", say("club.in_two_teams", name=name))
             seen.add(name)
         teams.append((a, b))
     for name in players:
         if name not in seen:
-            raise NightError("teams", say("club.in_no_team", name=quoted(name)))
+            raise NightError("teams", say("club.in_no_team", name=name))
     if event.format == "round_robin" and event.rounds is not None:
         most = robin_rounds(len(teams))
         if event.rounds > most:
@@ -391,20 +391,20 @@ def _round(night: Night, number: int, data: object) -> NightRound:
         for name in table.players:
             if name in seen:
                 at = "club.two_seats" if seen[name] == t else "club.sits_twice"
-                raise NightError(place, say(at, name=quoted(name)))
+                raise NightError(place, say(at, name=name))
             seen[name] = t
     seated = {night.entrant_of[p] for p in seen}
     out = _entrants(byes, entrants, place, unknown, "club.out_twice")
     for name in out:
         if name in seated:
-            raise NightError(place, say("club.seated_and_out", name=quoted(name)))
+            raise NightError(place, say("club.seated_and_out", name=name))
     away = _entrants(absent, entrants, place, unknown, "club.absent_twice")
     for name in away:
         if name in seated or name in out:
-            raise NightError(place, say("club.absent_and_here", name=quoted(name)))
+            raise NightError(place, say("club.absent_and_here", name=name))
     for entrant in night.entrants:
         if entrant not in seated and entrant not in out and entrant not in away:
-            raise NightError(place, say("club.missing", name=quoted(entrant)))
+            raise NightError(place, say("club.missing", name=entrant))
     return NightRound(read, out, away)
 
 
@@ -414,12 +414,12 @@ def _entrants(
     names: list[str] = []
     for item in data:
         if not isinstance(item, str):
-            raise NightError(place, say(unknown, name=str(item)))
+            raise NightError(place, say(unknown, name=shown(item)))
         found = known.get(name_key(item))
         if found is None:
             raise NightError(place, say(unknown, name=quoted(item)))
         if found in names:
-            raise NightError(place, say(twice, name=quoted(found)))
+            raise NightError(place, say(twice, name=found))
         names.append(found)
     return tuple(names)
 
@@ -451,7 +451,7 @@ def _table(night: Night, round: int, number: int, data: object) -> NightTable:
         for side in sides_of(players, night.layout):
             if len(set(side)) == 2 and frozenset(side) not in teams:
                 first, second = side
-                problem = say("club.not_a_team", first=quoted(first), second=quoted(second))
+                problem = say("club.not_a_team", first=first, second=second)
                 raise NightError(place, problem)
     settings = night.table_settings
     try:
@@ -575,11 +575,6 @@ def _round_robin(
 
 
 # --- The command line's answers -----------------------------------------------------------
-
-
-def number_out(value: Fraction) -> int | float:
-    """A count of wins as JSON writes it: whole, or a fraction to full precision."""
-    return int(value) if value.denominator == 1 else float(value)
 
 
 def night_output(night: Night) -> dict[str, Any]:

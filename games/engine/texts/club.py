@@ -11,7 +11,7 @@ _t("club.place.round", "round {round}")
 _t("club.place.table", "round {round}, table {table}")
 # The things a night record holds, for "is not a … key" and "a … must be an object".
 _t("club.what.night", "night record")
-_t("club.what.event", "event")
+_t("club.what.event", "club event")
 _t("club.what.round", "round")
 _t("club.what.table", "table")
 _t("club.format", "must be {format}")
