@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -72,10 +72,10 @@ def round_results(
     return results
 
 
-def average(results: object) -> int:
+def average(results: Iterable[Result]) -> int:
     """The mean points for of the entrants who played, rounded to the nearest whole number,
     halves away from zero (0 when nobody played)."""
-    values = [r.points_for for r in results]  # type: ignore[attr-defined]
+    values = [r.points_for for r in results]
     if not values:
         return 0
     return half_away(Fraction(sum(values), len(values)))
