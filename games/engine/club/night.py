@@ -393,6 +393,8 @@ def _round(night: Night, number: int, data: object) -> NightRound:
                 at = "club.two_seats" if seen[name] == t else "club.sits_twice"
                 raise NightError(place, say(at, name=name))
             seen[name] = t
+    if night.event.teams:
+        _partners_are_teams(night, number, read)
     seated = {night.entrant_of[p] for p in seen}
     out = _entrants(byes, entrants, place, unknown, "club.out_twice")
     for name in out:
@@ -406,6 +408,17 @@ def _round(night: Night, number: int, data: object) -> NightRound:
         if entrant not in seated and entrant not in out and entrant not in away:
             raise NightError(place, say("club.missing", name=entrant))
     return NightRound(read, out, away)
+
+
+def _partners_are_teams(night: Night, number: int, tables: Sequence[NightTable]) -> None:
+    """In the team formats each side of a table is one of the listed teams."""
+    teams = {frozenset(team) for team in night.teams}
+    for at, table in enumerate(tables, start=1):
+        for side in sides_of(table.players, night.layout):
+            if frozenset(side) not in teams:
+                first, second = side
+                problem = say("club.not_a_team", first=first, second=second)
+                raise NightError(say("club.place.table", round=number, table=at), problem)
 
 
 def _entrants(
@@ -446,13 +459,6 @@ def _table(night: Night, round: int, number: int, data: object) -> NightTable:
         raise NightError(place, f"{error.field}: {error.message}") from None
     known = {name_key(p): p for p in night.players}
     players = tuple(_player(known, name, place) for name in listed)
-    if night.event.teams:
-        teams = {frozenset(team) for team in night.teams}
-        for side in sides_of(players, night.layout):
-            if len(set(side)) == 2 and frozenset(side) not in teams:
-                first, second = side
-                problem = say("club.not_a_team", first=first, second=second)
-                raise NightError(place, problem)
     settings = night.table_settings
     try:
         read = read_hands(variant, settings, hands, players)
