@@ -382,7 +382,9 @@ def _round(night: Night, number: int, data: object) -> NightRound:
         r = Reader(data, say("club.what.round"), ("tables", "byes", "absent"))
         tables, byes, absent = r.items("tables"), r.items("byes"), r.items("absent")
     except ScorerError as error:
-        raise NightError(place, f"{error.field}: {error.message}") from None
+        raise NightError(
+            place, say("club.keyed", field=error.field, problem=error.message)
+        ) from None
     read = tuple(_table(night, number, t, item) for t, item in enumerate(tables, start=1))
     entrants = {name_key(e): e for e in night.entrants}
     unknown = "club.unknown_team" if night.event.teams else "club.unknown_player"
@@ -456,7 +458,9 @@ def _table(night: Night, round: int, number: int, data: object) -> NightTable:
     except HandError as error:
         raise NightError(place, error.text) from None
     except ScorerError as error:
-        raise NightError(place, f"{error.field}: {error.message}") from None
+        raise NightError(
+            place, say("club.keyed", field=error.field, problem=error.message)
+        ) from None
     known = {name_key(p): p for p in night.players}
     players = tuple(_player(known, name, place) for name in listed)
     settings = night.table_settings

@@ -14,6 +14,8 @@ _t("club.what.night", "night record")
 _t("club.what.event", "club event")
 _t("club.what.round", "round")
 _t("club.what.table", "table")
+# A problem of one key of a round or a table: "players: must list 4 names in seat order".
+_t("club.keyed", "{field}: {problem}")
 _t("club.format", "must be {format}")
 _t("club.not_a_list", "must be a list")
 _t("club.number_range", "must be a whole number from {least} to {most}, not {value}")
