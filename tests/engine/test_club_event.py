@@ -4,12 +4,13 @@ in the catalogue's words."""
 from __future__ import annotations
 
 import copy
+import json
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from games.engine.club.event import Event
+from games.engine.club.event import Event, number_out
 from games.engine.club.night import Night
 from games.engine.errors import ParseError, ScorerError
 from games.engine.texts import Text
@@ -89,3 +90,9 @@ def test_each_refusal_is_a_catalogue_sentence(case: str) -> None:
 def test_each_refusal_of_the_team_formats_is_a_catalogue_sentence(case: str) -> None:
     change, _said = TEAM_REFUSALS[case]
     assert isinstance(error_of(change, teams_night()).message, Text), case
+
+
+def test_a_count_of_wins_is_written_whole_or_to_full_precision() -> None:
+    assert number_out(Fraction(2)) == 2 and isinstance(number_out(Fraction(2)), int)
+    assert number_out(Fraction(3, 2)) == 1.5
+    assert json.dumps(number_out(Fraction(1, 3))) == "0.3333333333333333"
