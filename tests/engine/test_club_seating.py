@@ -236,6 +236,22 @@ def test_swiss_avoids_a_rematch_by_taking_the_next_one_down() -> None:
     assert swiss(["A", "B", "C", "D"], count) == [("A", "D"), ("B", "C")]
 
 
+def test_swiss_stays_quick_when_rematches_cannot_be_avoided() -> None:
+    rng = random.Random(20)
+    teams = [f"T{i:02}" for i in range(20)]
+    met: dict[frozenset[str], int] = {}
+    for _ in range(30):  # more rounds than teams: rematches from round 20 on
+        order = teams[:]
+        rng.shuffle(order)
+        start = time.process_time()
+        pairs = swiss(order, lambda a, b: met.get(frozenset((a, b)), 0))
+        assert time.process_time() - start <= 0.2
+        assert sorted(t for pair in pairs for t in pair) == teams
+        for pair in pairs:
+            met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+    assert len(met) == 190  # by then every two of the 20 teams have met
+
+
 def test_a_round_robin_of_an_odd_number_meets_everyone_once_with_one_bye_a_round() -> None:
     teams = ["1", "2", "3", "4", "5"]
     met: list[frozenset[str]] = []

@@ -292,6 +292,13 @@ def _pair(
         return []
     if (teams, allowed) in failed:
         return None
+    # Each team that has met every other team left needs a rematch, and one rematch pairs two
+    # of them at most: with fewer allowed, no pairing of these teams fits (a bound that keeps
+    # the search short when rematches cannot be avoided).
+    stuck = sum(1 for a in teams if all(met(a, b) for b in teams if b != a))
+    if (stuck + 1) // 2 > allowed:
+        failed[(teams, allowed)] = None
+        return None
     first, rest = teams[0], teams[1:]
     for i, other in enumerate(rest):
         rematch = 1 if met(first, other) else 0
