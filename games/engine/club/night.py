@@ -292,7 +292,6 @@ def _settings(variant: Variant[Any, Any], data: object, event: Event) -> BaseSet
             deals = event.round_length
             raise ParseError("deals", say("club.deals_twice", deals=deals))
         settings: BaseSettings = variant.settings(data)
-        table_settings(variant, settings, event)
     except ScorerError as error:
         raise NightError(f"settings.{error.field}", error.message) from None
     return settings
