@@ -273,3 +273,33 @@ def test_a_late_arrival_is_seated_in_the_next_round() -> None:
     proposal = Night.from_dict(record).propose()
     seated = {p for table in proposal.tables for p in table} | set(proposal.byes)
     assert "Late" in seated and len(proposal.byes) == 1
+
+
+def test_progressive_seats_a_round_whose_players_changed_as_a_rotating_one() -> None:
+    hand = {"dealer": 3, "maker": 0, "trump": "H", "maker_tricks": 5}
+    first = ["Ann", "Ben", "Cleo", "Dov", "Eve", "Finn", "Gus", "Hal"]
+    late = ["Ivy", "Jo", "Kai", "Lu"]
+    record = {
+        "format": "scorer-night/1",
+        "variant": "euchre",
+        "event": {"format": "progressive", "round_length": 1},
+        "players": first + late,
+        "rounds": [
+            {
+                "tables": [
+                    {"players": first[:4], "hands": [hand]},
+                    {"players": first[4:], "hands": [hand]},
+                ],
+                "absent": late,
+            }
+        ],
+    }
+    proposal = Night.from_dict(record).propose()
+    assert sorted(p for table in proposal.tables for p in table) == sorted(first + late)
+    assert proposal.byes == ()
+    # The head table holds the highest in the standings; nobody partners last round's partner.
+    assert proposal.tables[0][0] == "Ann"
+    for table in proposal.tables:
+        assert {frozenset(table[0::2]), frozenset(table[1::2])}.isdisjoint(
+            {frozenset(("Ann", "Cleo")), frozenset(("Ben", "Dov")), frozenset(("Eve", "Gus"))}
+        )

@@ -504,30 +504,29 @@ def propose(night: Night, seed: str) -> Proposal:
     playing = [e for e in present if e not in out]
     if fmt == "pairs":
         return _pairs(night, number, playing, out, place, history, rng)
-    if fmt == "progressive" and night.rounds:
-        return _progressive(night, number, playing, out, place, history)
+    if fmt == "progressive" and night.rounds and _same_players(night, playing, out):
+        return _progressive(night, number, place, history)
     if night.rounds:
         drawn = rotating(playing, layout, history, rng)
     else:
         drawn = random_draw(playing, layout, rng)
     tables = [seat_table(sides_of(t, layout), layout, place, listed=False) for t in drawn]
-    if fmt == "rotating":
+    if night.rounds or fmt == "rotating":
         tables.sort(key=lambda players: min(place[p] for p in players))
     return Proposal(number, tuple(tables), out)
 
 
-def _progressive(
-    night: Night,
-    number: int,
-    playing: Sequence[str],
-    out: Sequence[str],
-    place: Mapping[str, int],
-    history: History,
-) -> Proposal:
+def _same_players(night: Night, playing: Sequence[str], out: Sequence[str]) -> bool:
+    """Whether the players of the next round are the last round's, all seated: progressive
+    moves them. Otherwise (a late arrival, a withdrawal, a bye) the round is seated as a
+    rotating one, the head table holding the highest in the standings."""
     last = night.rounds[-1]
     seated = [p for t in last.tables for p in t.players]
-    if out or last.byes or sorted(seated) != sorted(playing):
-        raise NightError("event", say("club.progressive_changed"))
+    return not out and not last.byes and sorted(seated) == sorted(playing)
+
+
+def _progressive(night: Night, number: int, place: Mapping[str, int], history: History) -> Proposal:
+    last = night.rounds[-1]
     draw = {name: i for i, name in enumerate(night.players)}
     layout = night.layout
     winners = [winning_side(t.players, t.result.won_by, layout, draw) for t in last.tables]

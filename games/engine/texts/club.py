@@ -63,7 +63,3 @@ _tn(
     "{count} is here, too few for a table of {seats}",
     "{count} are here, too few for a table of {seats}",
 )
-_t(
-    "club.progressive_changed",
-    "the players here are not those of the last round: seat this round by hand",
-)
