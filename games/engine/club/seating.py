@@ -14,11 +14,13 @@ from dataclasses import dataclass
 # CPU here (one with a seating without repeats stops as soon as it finds one: 10–20 ms).
 SEARCH_BUDGET = 10_000
 PER_PLAYER = 300
-# A partner repeat outweighs any number of opponent repeats (club.md: fewest partner
-# repeats first, then the fewest opponent repeats). Two players seated as opponents again
-# weigh the square of how often they were (0, 1, 4, …): the spec's guarantee (never a third
-# time over four or five rounds) is kept by spreading the repeats.
-PARTNER_WEIGHT = 10_000
+# A partner repeat outweighs all the opponent repeats a round can hold (club.md: fewest
+# partner repeats first, then the fewest opponent repeats). Two players seated as opponents
+# again weigh the square of how often they were (0, 1, 4, …), at most 30² in a night of 30
+# rounds, for at most 400 opponent pairs a round (400 players): 360,000 in all. The square
+# keeps the spec's guarantee (never a third time over four or five rounds) by spreading the
+# repeats.
+PARTNER_WEIGHT = 1_000_000
 
 
 @dataclass(frozen=True)
