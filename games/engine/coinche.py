@@ -116,6 +116,7 @@ class Settings(BaseSettings):
     max_contract: int = 160
     generale: Literal[False, True] = False
     passed_deal: Literal["next", "same"] = "next"
+    deals: int | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
@@ -136,7 +137,8 @@ class Settings(BaseSettings):
                 ),
             )
         target = r.positive("target", 1000)
-        return cls(target=target, max_contract=most, **r.rules(cls))
+        deals = r.opt_positive("deals")
+        return cls(target=target, max_contract=most, deals=deals, **r.rules(cls))
 
     @property
     def deal(self) -> int:

@@ -39,11 +39,12 @@ class Settings(BaseSettings):
     lone_euchre_points: Literal[2, 4] = 2
     defend_alone: Literal[False, True] = False
     super_euchre: Literal[False, True] = False
+    deals: int | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, say("euchre.reader.setting"), cls.__dataclass_fields__)
-        return cls(target=r.positive("target", 10), **r.rules(cls))
+        return cls(target=r.positive("target", 10), deals=r.opt_positive("deals"), **r.rules(cls))
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -67,7 +67,7 @@ def score_game(
         state = GameState(totals=totals, sides=sides, players=players, number=number)
         score = variant.score_hand(hand, settings, state)
         totals = tuple(t + s for t, s in zip(totals, score.scores, strict=True))
-        winners = variant.winners(totals, hand, score, settings, number)
+        winners = variant.game_winners(totals, hand, score, settings, number)
         scored.append(ScoredHand(hand, score, totals, number, tuple(winners)))
     next_dealer = variant.next_dealer(hands[-1], settings) if hands else None
     return GameScore(tuple(scored), totals, tuple(winners), next_dealer, sides)

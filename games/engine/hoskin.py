@@ -190,6 +190,7 @@ class Settings(BaseSettings):
     bid_step: Literal[10, 50] = 10
     both_cross: Literal["contract", "higher"] = "contract"
     gomu_to: Literal["last_trick", "holder"] = "last_trick"
+    deals: int | None = None
 
     KEYS: ClassVar[tuple[str, ...]] = (
         "target",
@@ -197,6 +198,7 @@ class Settings(BaseSettings):
         "last_trick_bonus",
         "bid_step",
         "both_cross",
+        "deals",
     )
 
     @classmethod
@@ -204,7 +206,8 @@ class Settings(BaseSettings):
         r = Reader(data, say("hoskin.reader.setting"), cls.KEYS)
         # A rule of the family the game does not ask (not in its KEYS) keeps its default:
         # the partners bury no gömü, and Tekli's ladder has fixed contracts, bid in no steps.
-        return cls(target=r.positive("target", 3000), **r.rules(cls, cls.KEYS))
+        target, deals = r.positive("target", 3000), r.opt_positive("deals")
+        return cls(target=target, deals=deals, **r.rules(cls, cls.KEYS))
 
     def full_dict(self) -> dict[str, object]:
         return {k: v for k, v in super().full_dict().items() if k in self.KEYS}
@@ -218,6 +221,7 @@ class TekliSettings(Settings):
         "last_trick_bonus",
         "both_cross",
         "gomu_to",
+        "deals",
     )
 
 

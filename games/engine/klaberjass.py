@@ -50,11 +50,12 @@ class Settings(BaseSettings):
     zero_trick_sequences: Literal[True, False] = True
     yas_value: Literal[20, 22] = 20
     both_cross: Literal["higher", "caller"] = "higher"
+    deals: int | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, say("klaberjass.setting"), cls.__dataclass_fields__)
-        return cls(target=r.positive("target", 500), **r.rules(cls))
+        return cls(target=r.positive("target", 500), deals=r.opt_positive("deals"), **r.rules(cls))
 
     @property
     def card_total(self) -> int:

@@ -85,6 +85,10 @@ class Reader:
             raise ParseError(self.key(key), say("reading.not_positive", value=value))
         return value
 
+    def opt_positive(self, key: str) -> int | None:
+        """A positive whole number, or None when the key is absent (a game's `deals`)."""
+        return self.positive(key, 1) if self.has(key) else None
+
     def opt_number(self, key: str) -> int | None:
         return self.number(key) if self.has(key) else None
 

@@ -46,8 +46,17 @@ FIRST_YEAR, LAST_YEAR = 1900, 2200
 
 def read_json(text: str | bytes) -> object:
     """Parse a record's JSON text within the caps above; ParseError says what is wrong."""
-    if len(text) > MAX_BYTES:
-        raise ParseError("record", say("record.too_large", megabytes=MAX_BYTES // 1_000_000))
+    data = parse_json(text, MAX_BYTES)
+    check_size(data)
+    return data
+
+
+def parse_json(text: str | bytes, most: int) -> object:
+    """Parse JSON text of at most `most` bytes as records are read (whole numbers of at most
+    MAX_DIGITS digits, no NaN); ParseError says what is wrong. The caps on what it holds are
+    the caller's."""
+    if len(text) > most:
+        raise ParseError("record", say("record.too_large", megabytes=most // 1_000_000))
     try:
         data = json.loads(text, parse_int=_int, parse_constant=_no_constant)
     except RecursionError:
@@ -59,7 +68,6 @@ def read_json(text: str | bytes) -> object:
         raise ParseError("record", problem) from None
     except (UnicodeDecodeError, ValueError) as error:
         raise ParseError("record", _why_not_json(error)) from None
-    check_size(data)
     return data
 
 

@@ -42,11 +42,12 @@ class Settings(BaseSettings):
     card_values: Literal["seed", "standard"] = "seed"
     marriage_suits: Literal["any", "trump"] = "any"
     combo_tiebreak: Literal["first", "trump"] = "first"
+    deals: int | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         r = Reader(data, say("terz.setting"), cls.__dataclass_fields__)
-        return cls(target=r.positive("target", 501), **r.rules(cls))
+        return cls(target=r.positive("target", 501), deals=r.opt_positive("deals"), **r.rules(cls))
 
     @property
     def card_total(self) -> int:

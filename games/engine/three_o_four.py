@@ -581,6 +581,15 @@ class ThreeOFour(Variant[Settings, Hand]):
     def card_points(self, ranks: Sequence[Rank], settings: Settings) -> int:
         return sum(CARD_POINTS[rank] for rank in ranks)
 
+    def round_of_deals(self, settings: Settings) -> int | None:
+        """304's game is its own number of deals, ended by `winners` with its `tie` rule."""
+        return None
+
+    def for_deals(self, settings: Settings, deals: int) -> Settings:
+        """A round of N deals is N deals of 304, and its `tie` rule gives way: equal highest
+        totals share the win (club.md, "A round of N deals")."""
+        return dataclasses.replace(settings, deals=deals, tie="share")
+
     def progress(self, settings: Settings, played: int) -> str:
         if played >= settings.deals:
             extra = played + 1 - settings.deals

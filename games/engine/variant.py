@@ -70,16 +70,27 @@ class Plain:
 
 
 class BaseSettings(Plain):
-    """House rules. Every field has a default, so `{}` is a valid settings dict."""
+    """House rules. Every field has a default, so `{}` is a valid settings dict.
+
+    `deals`, in every game, is a number of hands after which the game ends whatever the
+    totals (club.md, "A round of N deals"); None plays to the target.
+    """
 
     target: int
+    deals: int | None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
         raise NotImplementedError
 
     def full_dict(self) -> dict[str, Any]:
-        return {f.name: plain(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+        """Every setting, the defaults too; a game played to its target (`deals` None) leaves
+        `deals` out, so a game's stored settings are what they were before it existed."""
+        return {
+            f.name: plain(getattr(self, f.name))
+            for f in dataclasses.fields(self)  # type: ignore[arg-type]
+            if not (f.name == "deals" and getattr(self, f.name) is None)
+        }
 
 
 class BaseHand(Plain):
@@ -293,12 +304,30 @@ class Variant[S: BaseSettings, H: BaseHand]:
         return seat % 2 if self.teams else seat
 
     def progress(self, settings: S, played: int) -> str:
-        """Where the game stands, for the scoreboard: by default the target ("to 500")."""
+        """Where the game stands, for the scoreboard: by default the target ("to 500"), or
+        the deal of a game of a number of deals ("deal 2 of 4")."""
+        deals = self.round_of_deals(settings)
+        if deals is not None:
+            return say("variant.deal_of", deal=min(played + 1, deals), deals=deals)
         return say("variant.to_target", target=settings.target)
 
     def setting_keys(self) -> tuple[str, ...]:
-        """The house rules a table sets for this game, as its settings dict names them."""
+        """The house rules a table sets for this game, as its settings dict names them. A
+        number of deals is not one of them, unless it is the game's own length (304): a club
+        night sets it for its tables (club.md, "A round of N deals")."""
         return tuple(self.settings().full_dict())
+
+    def round_of_deals(self, settings: S) -> int | None:
+        """After how many hands the game ends whatever the totals, every side with the highest
+        total winning (the setting `deals`); None for a game played to its target (or a game
+        whose settings have no `deals`)."""
+        deals: int | None = getattr(settings, "deals", None)
+        return deals
+
+    def for_deals(self, settings: S, deals: int) -> S:
+        """These settings for a table that plays exactly `deals` hands (club.md, "A round of
+        N deals")."""
+        return dataclasses.replace(settings, deals=deals)  # type: ignore[type-var]
 
     def outcomes(self, settings: S) -> tuple[Outcome, ...]:
         """The `outcome` values, other than a deal played, that the table may record under
@@ -388,6 +417,20 @@ class Variant[S: BaseSettings, H: BaseHand]:
     def next_dealer(self, hand: H, settings: S) -> int:
         """The seat that deals the next hand: by default the one to the dealer's left."""
         return (hand.dealer + 1) % self.seats
+
+    def game_winners(
+        self, totals: Sequence[int], hand: H, score: HandScore, settings: S, hands_played: int
+    ) -> list[int]:
+        """Sides that have won after hand `hands_played`; empty while the game goes on. A
+        game of a number of deals ends after its last one, every side with the highest total
+        sharing the win (club.md, "A round of N deals"); any other by the game's `winners`."""
+        deals = self.round_of_deals(settings)
+        if deals is None:
+            return self.winners(totals, hand, score, settings, hands_played)
+        if hands_played < deals:
+            return []
+        best = max(totals)
+        return [side for side, total in enumerate(totals) if total == best]
 
     def winners(
         self, totals: Sequence[int], hand: H, score: HandScore, settings: S, hands_played: int

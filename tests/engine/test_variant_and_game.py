@@ -139,6 +139,7 @@ def finished_game() -> list[str]:
         won,
         both,
         KLOB.progress(settings, 1),
+        KLOB.progress(KLOB.settings({"deals": 4}), 1),
         KLOB.taker,
         *refused(lambda: score_game(KLOB, settings, hands, FOUR)),
         # A hand after the most a game holds.

@@ -8,6 +8,8 @@ _tn(
     "must list {count} names in seat order",
 )
 _t("variant.to_target", "to {target}")
+# Where a game of a number of deals stands (a club night's round of N deals).
+_t("variant.deal_of", "deal {deal} of {deals}")
 # Translators: who has won. The form is chosen by how many players {names} holds (a team is
 # two), so that the verb agrees; the number itself is not written.
 _tn("variant.wins", "{names} wins", "{names} win")
