@@ -24,6 +24,9 @@ class GameRulesForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.engine = shown_variant(variant)
         self.settings_fields = SETTINGS_FIELDS[variant]
+        # What the form does not offer (a night's round of N deals) stays as the game has it.
+        offered = {spec.key for spec in self.settings_fields}
+        self.kept = {key: value for key, value in current.items() if key not in offered}
         add_settings_fields(self, self.settings_fields, current)
 
     def main_settings(self) -> list[forms.BoundField]:
@@ -36,7 +39,7 @@ class GameRulesForm(forms.Form):
         data = super().clean() or {}
         try:
             data["settings"] = self.engine.settings(
-                settings_dict(self.settings_fields, data)
+                {**self.kept, **settings_dict(self.settings_fields, data)}
             ).full_dict()
         except ScorerError as error:
             name = f"set_{error.field}"

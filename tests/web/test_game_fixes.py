@@ -332,6 +332,18 @@ def test_saving_the_checked_target_scores_every_hand_again(circle: Circle, clien
     assert game.hand_count == 3
 
 
+def test_a_rule_the_form_does_not_offer_is_kept_when_the_target_changes(
+    circle: Circle, client: Client
+) -> None:
+    # A club night's table plays a round of N deals, which no game's form offers.
+    game = Game.create(circle, "klaberjass", ["Ann", "Ben", "Cleo", "Dov"], {"deals": 4}, 3)
+    game.record_hand(klob_hand())
+    posted = {k: v for k, v in checked(client, game, target="300").items() if k != "set_deals"}
+    assert client.post(url("game_rules", game), posted).status_code == 302
+    game.refresh_from_db()
+    assert game.settings["target"] == 300 and game.settings["deals"] == 4
+
+
 def test_a_target_that_refuses_a_hand_says_which_and_why_and_cannot_be_saved(
     circle: Circle, client: Client
 ) -> None:
