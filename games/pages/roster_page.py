@@ -15,6 +15,7 @@ from games import nights
 from games.engine.names import contained, name_key
 from games.forms.game import NewGameForm
 from games.models import Circle, Game, Merge, MergePlan, Player
+from games.pages.ratings_page import member_ratings
 
 # The merges the roster page offers to undo, newest first.
 MERGES_SHOWN = 10
@@ -60,6 +61,7 @@ def member_page(circle: Circle, member: Player) -> dict[str, Any]:
         "games": len(created),
         "nights": len({circle.night_of(moment) for moment in created}),
         "others": [m for m in members(circle) if m.pk != member.pk],
+        **member_ratings(member),
     }
 
 
