@@ -6,11 +6,13 @@ whatever the number of games; nothing is rated here."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.names import contained
 from games.models import Circle, Player, Rating
+from games.pages.partnerships import matchup, partnerships
 from games.pages.rating_chart import RatingChart, rating_chart
 from games.ratings import SURE_AFTER, Skill
 from games.words import ShownVariant, shown_variant, shown_variants, signed
@@ -73,14 +75,39 @@ def sorted_players(players: list[RatedPlayer], sort: str) -> list[RatedPlayer]:
     return sorted(players, key=lambda p: (-p.shown, p.spread, p.name.casefold()))
 
 
-def ratings_page(circle: Circle, asked: str | None, sort: str | None) -> dict[str, Any]:
+def ratings_page(
+    circle: Circle,
+    asked: str | None,
+    sort: str | None,
+    sides: Sequence[int | None] = (),
+) -> dict[str, Any]:
     """The players of one game (`asked`, if the circle has ratings in it, else its first),
-    sorted by rating, name or games (`sort`): three queries."""
+    sorted by rating, name or games (`sort`); its partnerships; and the chance of one side
+    against another (`sides`: the players chosen, by id, the first side's then the second's,
+    two a side in a team game): five queries."""
     variants = rated_variants(circle)
     chosen = next((v for v in variants if v.key == asked), variants[0] if variants else None)
     order = sort if sort in SORTS else SORTS[0]
-    players = list(rated_players(circle, chosen.key).values()) if chosen else []
+    rated = rated_players(circle, chosen.key) if chosen else {}
+    players = list(rated.values())
+    a_side = 2 if chosen is not None and chosen.teams else 1
+    picked = [pk for pk in sides if pk is not None]
+    skills = {pk: (p.name, p.skill) for pk, p in rated.items()}
+    against = (
+        matchup(skills, picked[:a_side], picked[a_side:])
+        if len(picked) == 2 * a_side and len(sides) == len(picked)
+        else None
+    )
     return {
+        "partnerships": partnerships(circle, chosen.key) if chosen else [],
+        "matchup": against,
+        "chosen": picked,
+        # What the form's places show: the players chosen, else the best rated.
+        "selected": picked
+        if len(picked) == 2 * a_side
+        else [p.pk for p in sorted_players(players, "rating")[: 2 * a_side]],
+        "side_size": a_side,
+        "by_name": sorted_players(players, "name"),
         "circle": circle,
         "variants": variants,
         "variant": chosen,

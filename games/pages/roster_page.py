@@ -15,6 +15,7 @@ from games import nights
 from games.engine.names import contained, name_key
 from games.forms.game import NewGameForm
 from games.models import Circle, Game, Merge, MergePlan, Player
+from games.pages.partnerships import even_teams
 from games.pages.ratings_page import member_ratings
 
 # The merges the roster page offers to undo, newest first.
@@ -139,4 +140,5 @@ def new_game_page(circle: Circle, form: NewGameForm) -> dict[str, Any]:
         "players": [pick.name for pick in buttons],
         "picks": buttons,
         "last_seating": None if same or last is None or len(last.names) != len(seated) else last,
+        "even_teams": even_teams(circle, form.engine.key, seated),
     }

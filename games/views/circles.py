@@ -28,7 +28,7 @@ from games.pages.file_names import attachment
 from games.pages.history_csv import filename as history_filename
 from games.pages.history_csv import history_csv
 from games.pages.ratings_page import ratings_page
-from games.views.access import HtmxHttpRequest, circle_of
+from games.views.access import HtmxHttpRequest, circle_of, int_param
 from games.views.remembered_circles import remember, remembered
 
 
@@ -102,10 +102,13 @@ def circle_stats(request: HtmxHttpRequest, circle: str) -> HttpResponse:
 
 @require_GET
 def circle_ratings(request: HtmxHttpRequest, circle: str) -> HttpResponse:
-    """The players of one game (`?variant=`) sorted by rating, name or games (`?sort=`)."""
+    """The players of one game (`?variant=`) sorted by rating, name or games (`?sort=`), its
+    partnerships, and the chance of one side against another (players `a` and `b` against
+    `c` and `d`; `a` against `c` where each side is one player)."""
     found = circle_of(request, circle)
     asked = request.GET.get("variant"), request.GET.get("sort")
-    return render(request, "games/ratings.html", ratings_page(found, *asked))
+    sides = [int_param(request, name) for name in "abcd" if name in request.GET]
+    return render(request, "games/ratings.html", ratings_page(found, *asked, sides))
 
 
 @require_GET

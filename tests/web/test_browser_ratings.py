@@ -67,3 +67,21 @@ def test_the_players_list_by_rating_and_a_members_rating_chart(
         )
         fits(page, PHONE["width"])
         shot(page, f"member-rating-390-{scheme}")
+
+        # The chance of two sides, and "Even teams" seating the four chosen players.
+        page.goto(f"/c/{circle.slug}/ratings")
+        page.get_by_role("button", name="Show the chance").click()
+        page.locator(".matchup").wait_for()
+        assert " against " in page.locator(".matchup").inner_text()
+        page.goto(f"/c/{circle.slug}/new?variant=klaberjass")
+        pad = page.locator(".pick-pad")
+        for seat, name in enumerate(["Ben", "Ann", "Cleo", "Dov"]):
+            pad.get_by_role("button", name=name).click()
+            page.locator(f"#id_player_{seat}[value]").wait_for()
+        even = page.locator("button.even-teams")
+        even.wait_for()
+        even.click()
+        page.locator("p.even-teams").wait_for()
+        assert page.locator("#id_player_0").input_value() == "Ben"
+        fits(page, PHONE["width"])
+        shot(page, f"even-teams-390-{scheme}")
