@@ -62,8 +62,10 @@ def test_the_players_list_by_rating_and_a_members_rating_chart(
         page.locator(".rating-chart polyline").wait_for()
         changes = page.locator(".rating-change").all_inner_texts()
         assert len(changes) == 9 and all(c[0] in "+\u2212" for c in changes)
-        assert page.locator(".rating-now").inner_text().startswith(
-            str(int(page.locator(".rating-now .rating").inner_text()))
+        assert (
+            page.locator(".rating-now")
+            .inner_text()
+            .startswith(str(int(page.locator(".rating-now .rating").inner_text())))
         )
         fits(page, PHONE["width"])
         shot(page, f"member-rating-390-{scheme}")

@@ -93,9 +93,7 @@ def test_even_teams_need_four_members_of_a_team_game(rated: Circle) -> None:
     assert even_teams(rated, "terz", ["Ann", "Cleo"]) is None
 
 
-def test_the_new_game_page_offers_even_teams_and_seats_them(
-    client: Client, rated: Circle
-) -> None:
+def test_the_new_game_page_offers_even_teams_and_seats_them(client: Client, rated: Circle) -> None:
     fields = {f"player_{i}": n for i, n in enumerate(["Ann", "Cleo", "Ben", "Dov"])}
     page = client.post(new_url(rated), posted(pick="", **fields)).content.decode()
     proposal = even_teams(rated, "klaberjass", ["Ann", "Cleo", "Ben", "Dov"])

@@ -96,9 +96,7 @@ def test_an_unknown_game_or_sort_shows_the_first_game_by_rating(
     assert response.status_code == 200 and response.context["sort"] == "rating"
 
 
-def test_a_circle_without_finished_games_has_no_ratings_yet(
-    client: Client, circle: Circle
-) -> None:
+def test_a_circle_without_finished_games_has_no_ratings_yet(client: Client, circle: Circle) -> None:
     response = client.get(reverse("ratings", args=[circle.slug]))
     assert response.status_code == 200 and response.context["players"] == []
 
