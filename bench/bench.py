@@ -303,6 +303,25 @@ def ratings(client: Client, circle: Circle) -> None:
             rerate_game(newest)
         samples.append(time.perf_counter() - start)
     print(f"ratings, the newest game rated alone: {ms(samples)}, {len(queries)} queries")
+    member = circle.players.order_by("pk").first()
+    assert member is not None
+    for name, page in (
+        ("ratings page (the players by rating, partnerships)", f"/c/{circle.slug}/ratings"),
+        ("a member's page (rating, chart, rivals)", f"/c/{circle.slug}/roster/{member.pk}/"),
+    ):
+        client.get(page)
+        samples = []
+        for _ in range(15):
+            start = time.perf_counter()
+            response = client.get(page)
+            samples.append(time.perf_counter() - start)
+            assert response.status_code == 200, response.status_code
+        with CaptureQueriesContext(connection) as queries:
+            client.get(page)
+        print(
+            f"{name}, {STATS_GAMES:,} games: {ms(samples)}, min {min(samples) * 1000:.1f} ms, "
+            f"{len(queries)} queries"
+        )
     print()
 
 

@@ -17,6 +17,7 @@ from games.forms.game import NewGameForm
 from games.models import Circle, Game, Merge, MergePlan, Player
 from games.pages.partnerships import even_teams
 from games.pages.ratings_page import member_ratings
+from games.pages.rivals import rivals
 
 # The merges the roster page offers to undo, newest first.
 MERGES_SHOWN = 10
@@ -63,6 +64,7 @@ def member_page(circle: Circle, member: Player) -> dict[str, Any]:
         "nights": len({circle.night_of(moment) for moment in created}),
         "others": [m for m in members(circle) if m.pk != member.pk],
         **member_ratings(member),
+        "rivals": rivals(circle, member),
     }
 
 

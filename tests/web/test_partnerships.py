@@ -14,6 +14,7 @@ from openskill.models import PlackettLuce
 from games.models import Circle, Game, Rating
 from games.pages.partnerships import even_teams, partnerships
 from games.pages.ratings_page import ratings_page
+from games.pages.rivals import Rivals, rivals
 from tests.conftest import klob_hand
 from tests.web.test_new_game_roster import new_url, posted, seats
 
@@ -116,3 +117,43 @@ def test_the_ratings_page_shows_the_chance_and_the_partnerships(
     assert "Partnerships" in html
     hostile = client.get(reverse("ratings", args=[rated.slug]) + "?a=" + "9" * 400 + "&b=%00")
     assert hostile.status_code == 200
+
+
+# -- rivals --------------------------------------------------------------------------------
+
+
+def test_a_members_nemesis_victim_and_best_partner_are_worked_out_by_hand(
+    circle: Circle,
+) -> None:
+    # Ann & Cleo beat Ben & Dov three times; Ben & Eve beat Ann & Dov twice and lose to them
+    # once; Ben & Eve beat Ann & Cleo twice. So Ann played with Cleo 5 times (3 won) and Dov
+    # 3 times, against Ben 8 times (4 won each), Eve 5 (Eve won 4), Dov 3 (Ann won 3).
+    for _ in range(3):
+        one_deal(circle, ["Ann", "Ben", "Cleo", "Dov"])
+    for _ in range(2):
+        one_deal(circle, ["Ann", "Ben", "Dov", "Eve"], TEAM_1_WINS)
+    one_deal(circle, ["Ann", "Ben", "Dov", "Eve"])
+    for _ in range(2):
+        one_deal(circle, ["Ann", "Ben", "Cleo", "Eve"], TEAM_1_WINS)
+    found = rivals(circle, circle.players.get(name="Ann"))
+    assert found.nemesis is not None and found.victim is not None and found.partner is not None
+    # Ben and Eve each beat Ann 4 times; Ann beat Ben 4 times too, Eve once: Eve.
+    assert (found.nemesis.name, found.nemesis.wins, found.nemesis.games) == ("Eve", 4, 5)
+    # Ann beat Ben 4 times in 8 and Dov 3 times in 3: Ben most.
+    assert (found.victim.name, found.victim.losses, found.victim.games) == ("Ben", 4, 8)
+    # Cleo: 5 games together, 3 won; Dov: 3 games, too few.
+    assert (found.partner.name, found.partner.wins, found.partner.games) == ("Cleo", 3, 5)
+
+
+def test_rivals_need_enough_games_and_show_on_the_members_page(
+    client: Client, circle: Circle
+) -> None:
+    one_deal(circle, ["Ann", "Ben", "Cleo", "Dov"])
+    ann = circle.players.get(name="Ann")
+    assert rivals(circle, ann) == Rivals(None, None, None)
+    for _ in range(4):
+        one_deal(circle, ["Ann", "Ben", "Cleo", "Dov"])
+    page = client.get(reverse("member", args=[circle.slug, ann.pk])).content.decode()
+    assert "Favourite victim: Ben, beaten in 5 of 5 games." in page
+    assert "Best partner: Cleo, 5 wins in 5 games together." in page
+    assert "Nemesis" not in page
