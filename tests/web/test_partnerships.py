@@ -155,5 +155,5 @@ def test_rivals_need_enough_games_and_show_on_the_members_page(
         one_deal(circle, ["Ann", "Ben", "Cleo", "Dov"])
     page = client.get(reverse("member", args=[circle.slug, ann.pk])).content.decode()
     assert "Favourite victim: Ben, beaten in 5 of 5 games." in page
-    assert "Best partner: Cleo, 5 wins in 5 games together." in page
+    assert "Best partner: Cleo, 5 of 5 games won together." in page
     assert "Nemesis" not in page
