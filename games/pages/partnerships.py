@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 
 from games.engine import get_variant
 from games.engine.names import contained, name_key
-from games.models import Circle
-from games.pages.game_rows import game_rows, percent_text
+from games.models import Circle, Seat
+from games.pages.game_rows import percent_text
 from games.pages.stats import Pair
 from games.ratings import Skill, win_chance
 
@@ -21,17 +21,21 @@ from games.ratings import Skill, win_chance
 def partnerships(circle: Circle, variant: str) -> list[Pair]:
     """Each pair of partners' finished games of `variant` and wins, most wins first (a shared
     win is a win): two queries. Empty for a game without teams."""
-    if not get_variant(variant).teams:
+    engine = get_variant(variant)
+    if not engine.teams:
         return []
+    finished = circle.games.counted().filter(variant=variant, status="finished")
+    winners = dict(finished.values_list("pk", "winners"))
+    sides: dict[tuple[int, int], list[str]] = {}
+    seats = Seat.objects.filter(game__in=finished.values("pk")).order_by("game_id", "index")
+    for game_id, index, name in seats.values_list("game_id", "index", "player__name"):
+        sides.setdefault((game_id, engine.side_of(index)), []).append(contained(name))
     pairs: dict[tuple[str, str], Pair] = {}
-    for row in game_rows(circle.games.counted().filter(variant=variant)):
-        if not row.finished:
-            continue
-        for side, names in enumerate(row.sides):
-            for key in combinations(sorted(names), 2):
-                pair = pairs.get(key) or pairs.setdefault(key, Pair(*key))
-                pair.played += 1
-                pair.won += side in row.winners
+    for (game_id, side), names in sides.items():
+        for key in combinations(sorted(names), 2):
+            pair = pairs.get(key) or pairs.setdefault(key, Pair(*key))
+            pair.played += 1
+            pair.won += side in winners.get(game_id, ())
     return sorted(pairs.values(), key=lambda p: (-p.won, -p.played, p.first, p.second))
 
 
