@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext as _
 
 from games.engine import get_variant
@@ -16,6 +17,7 @@ from games.models import Circle, Seat
 from games.pages.game_rows import percent_text
 from games.pages.stats import Pair
 from games.ratings import Skill, win_chance
+from games.words import isolate, isolate_directional
 
 
 def partnerships(circle: Circle, variant: str) -> list[Pair]:
@@ -53,11 +55,13 @@ class Matchup:
 
     @property
     def text(self) -> str:
-        """ "Ann & Cleo against Ben & Dov: 62 %"."""
+        """The sentence ("Ann & Cleo against Ben & Dov: 62 %"), each side and the chance
+        kept in its own direction on a right-to-left page, as the engine's names are."""
+        keep = isolate if get_language_bidi() else isolate_directional
         return _("%(first)s against %(second)s: %(chance)s") % {
-            "first": " & ".join(self.first),
-            "second": " & ".join(self.second),
-            "chance": percent_text(self.percent),
+            "first": keep(" & ".join(self.first)),
+            "second": keep(" & ".join(self.second)),
+            "chance": keep(percent_text(self.percent)),
         }
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from openskill.models import PlackettLuce
 
 from games.models import Circle, Game, Rating
@@ -157,3 +158,13 @@ def test_rivals_need_enough_games_and_show_on_the_members_page(
     assert "Favourite victim: Ben, beaten in 5 of 5 games." in page
     assert "Best partner: Cleo, 5 of 5 games won together." in page
     assert "Nemesis" not in page
+
+
+def test_on_a_right_to_left_page_each_side_and_the_chance_keep_their_direction(
+    rated: Circle,
+) -> None:
+    ids = {p.name: p.pk for p in rated.players.all()}
+    sides = [ids["Ann"], ids["Cleo"], ids["Ben"], ids["Dov"]]
+    with translation.override("he"):
+        text = ratings_page(rated, "klaberjass", None, sides)["matchup"].text
+    assert text.startswith("\u2068Ann & Cleo\u2069 נגד \u2068Ben & Dov\u2069: \u2068")
