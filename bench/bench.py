@@ -2,8 +2,9 @@
 and per import, the stats page of a circle with 1,000 games, queries, page weight.
 
 Run with `make bench` (`bench/bench.py stats` measures the stats page alone, `bench/bench.py
-changes` editing, deleting and restoring hand 1 alone, `bench/bench.py answers` the game page
-and a save's answer alone). It uses a throwaway SQLite database
+ratings` the ratings of its 1,000 games alone, `bench/bench.py changes` editing, deleting
+and restoring hand 1 alone, `bench/bench.py answers` the game page and a save's answer
+alone). It uses a throwaway SQLite database
 (or DATABASE_URL, also given as `--database=URL`) and production settings with collected,
 compressed static files served by WhiteNoise, as in production.
 """
@@ -35,18 +36,21 @@ os.environ["ALLOWED_HOSTS"] = "testserver"
 os.environ["DJANGO_SETTINGS_MODULE"] = "scorer.settings"
 os.environ["STATIC_ROOT"] = str(work / "static")
 
+import datetime as dt  # noqa: E402
+
 import django  # noqa: E402
 
 django.setup()
 
 from django.core.files.uploadedfile import SimpleUploadedFile  # noqa: E402
 from django.core.management import call_command  # noqa: E402
-from django.db import connection  # noqa: E402
+from django.db import connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from bench.hands import PLAYERS, hand  # noqa: E402
-from games.models import Circle, Declaration, Game, Hand, HandInProgress, Seat  # noqa: E402
+from games.models import Circle, Declaration, Game, Hand, HandInProgress, Rating, Seat  # noqa: E402
+from games.models.ratings import rerate, rerate_game  # noqa: E402
 
 
 class FirstWrite:
@@ -76,9 +80,13 @@ def main() -> None:
     if sys.argv[1:] == ["answers"]:
         answers(client, Circle.objects.create())
         return
-    stats_page(client)
+    if sys.argv[1:] == ["ratings"]:
+        ratings(client, stats_circle())
+        return
+    rated = stats_page(client)
     if sys.argv[1:] == ["stats"]:
         return
+    ratings(client, rated)
     circle = Circle.objects.create()
 
     game = Game.create(circle, "klaberjass", PLAYERS, {"target": 10**9})
@@ -192,6 +200,8 @@ def phone_speed(circle: Circle) -> None:
 STATS_GAMES = 1000
 STATS_HANDS = 12
 STATS_PLAYERS = ["Ann", "Ben", "Cleo", "Dov", "Eve", "Finn", "Gul", "Hana"]
+# The games were played an hour apart, from this moment on.
+STARTED = dt.datetime(2026, 1, 1, 18, tzinfo=dt.UTC)
 
 
 def stats_circle() -> Circle:
@@ -208,6 +218,8 @@ def stats_circle() -> Circle:
             totals=[1100 + g % 300, 900],
             winners=[g % 2],
             hand_count=STATS_HANDS,
+            created=STARTED + dt.timedelta(hours=g),
+            finished=STARTED + dt.timedelta(hours=g, minutes=40),
         )
         for g in range(STATS_GAMES)
     )
@@ -243,7 +255,7 @@ def stats_circle() -> Circle:
     return circle
 
 
-def stats_page(client: Client) -> None:
+def stats_page(client: Client) -> Circle:
     start = time.perf_counter()
     circle = stats_circle()
     print(f"stats fixture: {STATS_GAMES:,} games, {STATS_GAMES * STATS_HANDS:,} hands written "
@@ -264,6 +276,51 @@ def stats_page(client: Client) -> None:
             f"stats page, {STATS_GAMES:,} games{' (one game)' if query else ''}: {ms(samples)}, "
             f"min {min(samples) * 1000:.1f} ms, "
             f"{len(queries)} queries, {len(response.content) // 1024} KB HTML"
+        )
+    print()
+    return circle
+
+
+def ratings(client: Client, circle: Circle) -> None:
+    """The ratings of the stats circle's 1,000 games: a replay of them all from scratch (as
+    a change to the first game, or a merge, makes), and the newest game alone (as its
+    finishing makes), each in its transaction."""
+    counted = Game.objects.counted().filter(circle=circle)
+    samples = []
+    for _ in range(5):
+        start = time.perf_counter()
+        with transaction.atomic():
+            rerate(circle.pk, counted, None)
+        samples.append(time.perf_counter() - start)
+    stored = Rating.objects.filter(circle=circle).count()
+    print(f"ratings, replay of {STATS_GAMES:,} games from scratch ({stored:,} rows): {ms(samples)}")
+    newest = counted.order_by("-finished").first()
+    assert newest is not None
+    samples = []
+    for _ in range(15):
+        start = time.perf_counter()
+        with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+            rerate_game(newest)
+        samples.append(time.perf_counter() - start)
+    print(f"ratings, the newest game rated alone: {ms(samples)}, {len(queries)} queries")
+    member = circle.players.order_by("pk").first()
+    assert member is not None
+    for name, page in (
+        ("ratings page (the players by rating, partnerships)", f"/c/{circle.slug}/ratings"),
+        ("a member's page (rating, chart, rivals)", f"/c/{circle.slug}/roster/{member.pk}/"),
+    ):
+        client.get(page)
+        samples = []
+        for _ in range(15):
+            start = time.perf_counter()
+            response = client.get(page)
+            samples.append(time.perf_counter() - start)
+            assert response.status_code == 200, response.status_code
+        with CaptureQueriesContext(connection) as queries:
+            client.get(page)
+        print(
+            f"{name}, {STATS_GAMES:,} games: {ms(samples)}, min {min(samples) * 1000:.1f} ms, "
+            f"{len(queries)} queries"
         )
     print()
 

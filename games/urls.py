@@ -36,6 +36,7 @@ urlpatterns = [
     path("c/<str:circle>/time-zone", circles.circle_time_zone, name="circle_time_zone"),
     path("c/<str:circle>/nights/<str:night>/", circles.night, name="night"),
     path("c/<str:circle>/stats", circles.circle_stats, name="circle_stats"),
+    path("c/<str:circle>/ratings", circles.circle_ratings, name="ratings"),
     path("c/<str:circle>/history.csv", circles.history_export, name="history_export"),
     path("c/<str:circle>/roster", roster.roster_list, name="roster"),
     path("c/<str:circle>/roster/add", roster.member_add, name="member_add"),

@@ -1,7 +1,8 @@
 """What happened at the table, by thing: circles and their players (circles.py), games and
 their seats (games.py), the changes to their hands (changes.py) and the refusals of a change
 based on a game that moved on (conflicts.py), hands and what their tables said (hands.py,
-rows.py), the hand in progress (in_progress.py), and the circle's roster (roster.py).
+rows.py), the hand in progress (in_progress.py), the circle's roster (roster.py), and
+the players' ratings (ratings.py).
 
 Every model is imported from here (`from games.models import Game`): the app label and the
 model names are the migrations', unchanged.
@@ -14,6 +15,7 @@ from games.models.game_state import Seat, validate_variant
 from games.models.games import AlreadyImported, Game
 from games.models.hands import Bid, Declaration, Hand
 from games.models.in_progress import HandInProgress, new_token
+from games.models.ratings import Rating, RatingsLock
 from games.models.roster import Merge, MergePlan, RosterError
 
 __all__ = [
@@ -30,6 +32,8 @@ __all__ = [
     "Merge",
     "MergePlan",
     "Player",
+    "Rating",
+    "RatingsLock",
     "RosterError",
     "Seat",
     "default_circle_name",

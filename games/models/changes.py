@@ -20,6 +20,7 @@ from games.models.conflicts import AlreadySaved, Conflict
 from games.models.game_state import GameState
 from games.models.hands import Declaration, Hand
 from games.models.in_progress import HandInProgress
+from games.models.ratings import rerate_game
 from games.models.rows import VERDICT_FIELDS, LaterHand, update_rows
 from games.words import stored_text
 
@@ -389,3 +390,5 @@ class GameChanges(GameState):
             self.finished = None
         self.version += 1
         self.save()
+        if was_finished or self.is_finished:
+            rerate_game(self)  # its players' ratings, from when it finished on

@@ -22,6 +22,7 @@ from games.models.conflicts import Conflict
 from games.models.game_state import Seat
 from games.models.hands import Bid, Declaration, Hand
 from games.models.in_progress import HandInProgress
+from games.models.ratings import rerate_game
 
 # What follows from a change to the hand in progress (HandForm.derived).
 type Derive = Callable[[dict[str, str], dict[str, str]], Mapping[str, str]]
@@ -76,6 +77,7 @@ class Game(GameChanges):
         game = self._locked()
         if game.removed is None:
             game._mark(removed=timezone.now())
+            rerate_game(game)
         self._reload()
 
     @transaction.atomic
@@ -84,6 +86,7 @@ class Game(GameChanges):
         game = self._locked()
         if game.removed is not None:
             game._mark(removed=None)
+            rerate_game(game)
         self._reload()
 
     @transaction.atomic
@@ -287,6 +290,7 @@ class Game(GameChanges):
                 # known, rather than the moment it was imported.
                 game.finished = record.played
                 game.save(update_fields=["finished"])
+                rerate_game(game)
         return game
 
     @classmethod

@@ -28,6 +28,7 @@ from games.models.game_state import Seat
 from games.models.games import Game
 from games.models.hands import Declaration, Hand
 from games.models.in_progress import HandInProgress
+from games.models.ratings import rerate
 from games.models.rows import update_rows
 from games.words import shown_text, stored_text
 
@@ -164,6 +165,7 @@ def merge(circle: Circle, gone_pk: int, into_pk: int) -> tuple[Merge, MergePlan]
     Merge.objects.filter(into=gone).update(into=into)
     gone.delete()
     rewrite_names(game.pk for game in plan.games)
+    rerate(circle.pk, Game.objects.counted().filter(circle=circle), None)
     return record, plan
 
 
@@ -183,6 +185,7 @@ def undo_merge(circle: Circle, pk: int) -> Player:
     record.undone = timezone.now()
     record.save(update_fields=["undone"])
     rewrite_names(games)
+    rerate(circle.pk, Game.objects.counted().filter(circle=circle), None)
     return member
 
 

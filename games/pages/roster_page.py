@@ -15,6 +15,9 @@ from games import nights
 from games.engine.names import contained, name_key
 from games.forms.game import NewGameForm
 from games.models import Circle, Game, Merge, MergePlan, Player
+from games.pages.partnerships import even_teams
+from games.pages.ratings_page import member_ratings
+from games.pages.rivals import rivals
 
 # The merges the roster page offers to undo, newest first.
 MERGES_SHOWN = 10
@@ -60,6 +63,8 @@ def member_page(circle: Circle, member: Player) -> dict[str, Any]:
         "games": len(created),
         "nights": len({circle.night_of(moment) for moment in created}),
         "others": [m for m in members(circle) if m.pk != member.pk],
+        **member_ratings(member),
+        "rivals": rivals(circle, member),
     }
 
 
@@ -137,4 +142,5 @@ def new_game_page(circle: Circle, form: NewGameForm) -> dict[str, Any]:
         "players": [pick.name for pick in buttons],
         "picks": buttons,
         "last_seating": None if same or last is None or len(last.names) != len(seated) else last,
+        "even_teams": even_teams(circle, form.engine.key, seated),
     }

@@ -27,7 +27,8 @@ from games.pages.circle_page import (
 from games.pages.file_names import attachment
 from games.pages.history_csv import filename as history_filename
 from games.pages.history_csv import history_csv
-from games.views.access import HtmxHttpRequest, circle_of
+from games.pages.ratings_page import ratings_page
+from games.views.access import HtmxHttpRequest, circle_of, int_param
 from games.views.remembered_circles import remember, remembered
 
 
@@ -97,6 +98,17 @@ def circle_stats(request: HtmxHttpRequest, circle: str) -> HttpResponse:
     """Players' and partnerships' numbers, over all games or one (`?variant=`)."""
     found = circle_of(request, circle)
     return render(request, "games/stats.html", stats_page(found, request.GET.get("variant")))
+
+
+@require_GET
+def circle_ratings(request: HtmxHttpRequest, circle: str) -> HttpResponse:
+    """The players of one game (`?variant=`) sorted by rating, name or games (`?sort=`), its
+    partnerships, and the chance of one side against another (players `a` and `b` against
+    `c` and `d`; `a` against `c` where each side is one player)."""
+    found = circle_of(request, circle)
+    asked = request.GET.get("variant"), request.GET.get("sort")
+    sides = [int_param(request, name) for name in "abcd" if name in request.GET]
+    return render(request, "games/ratings.html", ratings_page(found, *asked, sides))
 
 
 @require_GET

@@ -21,6 +21,7 @@ from games.forms.game import toggled
 from games.models import AlreadyImported, Circle, Game
 from games.pages.file_names import attachment
 from games.pages.game_page import HANDS_VIEWS, game_page, hand_in_progress, saved_text
+from games.pages.partnerships import even_teams
 from games.pages.roster_page import new_game_page
 from games.pages.score_sheet import score_sheet
 from games.pages.score_sheet_csv import sheet_csv
@@ -58,7 +59,7 @@ def game_new(request: HtmxHttpRequest, circle: str) -> HttpResponse:
         previous = found.games.filter(slug=rematch_of).first()
         if previous:
             initial = {f"player_{i}": n for i, n in enumerate(previous.player_names())}
-    if request.method == "POST" and ("pick" in request.POST or "seating" in request.POST):
+    if request.method == "POST" and any(key in request.POST for key in ("pick", "seating", "even")):
         return seat_picked(request, found, variant)
     form = NewGameForm(request.POST or None, variant=variant, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -94,7 +95,11 @@ def seat_picked(request: HtmxHttpRequest, circle: Circle, variant: str) -> HttpR
     blank = NewGameForm(variant=variant)
     names = blank.typed_names(request.POST)
     room = True
-    if "seating" in request.POST:
+    if "even" in request.POST:
+        proposal = even_teams(circle, variant, names)
+        if proposal is not None:
+            names = list(proposal.names)
+    elif "seating" in request.POST:
         previous = circle.games.filter(variant=variant, slug=slug_or_none(request)).first()
         if previous is not None:
             names = previous.player_names()[: len(names)]

@@ -25,7 +25,7 @@ READY = ("games.apps", "GamesConfig.ready")
 # above. Modules not listed (middleware, rate limits, the circles cookie) stand beside them.
 FLOORS = (
     ("games.engine",),
-    ("games.words", "games.nights"),
+    ("games.words", "games.nights", "games.ratings"),
     ("games.models",),
     ("games.forms",),
     ("games.pages",),

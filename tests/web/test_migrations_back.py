@@ -106,6 +106,11 @@ def build() -> dict[str, Any]:
     assert first is not None
     Hand.objects.filter(pk=first.pk).update(facts={"dealer": 0, "nothing": "else"})
     assert any(isinstance(n, dict) for h in broken.hands.all() for n in h.notes)
+    # A finished game, so its players have ratings (0013 rates them again going forwards).
+    short = Game.create(friday, "klaberjass", PLAYERS, {"target": 200}, first_dealer=3)
+    short.record_hand(klob_hand())
+    short.record_hand(klob_hand(dealer=0))
+    assert short.winners
     # The roster: a retired member, and a merge that can be undone (0010 keeps both aside).
     roster.retire(friday, friday.players.get(name="Dov").pk)
     Game.create(friday, "euchre", ["Dora", "Eve", "Fay", "Gus"])
@@ -118,11 +123,20 @@ def build() -> dict[str, Any]:
 
 
 def dump(apps: Any = current_apps) -> dict[str, list[dict[str, Any]]]:
-    """Every row of every games table, by model, in the order of their ids."""
-    return {
+    """Every row of every games table, by model, in the order of their ids. The ratings are
+    derived from the games (0013 rates them again going forwards): compared by what they
+    hold, without their ids; a circle's ratings lock holds nothing and is made when needed."""
+    rows = {
         model.__name__: list(model.objects.order_by("pk").values())
         for model in apps.get_app_config("games").get_models()
+        if model.__name__ != "RatingsLock"
     }
+    if "Rating" in rows:
+        rows["Rating"] = sorted(
+            ({k: v for k, v in row.items() if k != "id"} for row in rows["Rating"]),
+            key=lambda row: (row["game_id"], row["player_id"]),
+        )
+    return rows
 
 
 def kept_aside() -> bool:
@@ -153,6 +167,7 @@ def test_back_to_the_previous_release_and_forward_loses_nothing(
     build()
     before = dump()
     assert any(isinstance(s, dict) for s in sentences(before))
+    assert before["Rating"], "finished games are rated, and rated again going forwards"
     old = migrate(executor, PREVIOUS)
     there = dump(old)
     # The previous release stores and shows English: no sentence as data is left.
