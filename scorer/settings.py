@@ -52,6 +52,8 @@ MIDDLEWARE = [
     # Outermost: the security headers on every answer, a refused host's and a static file's
     # too; then secret links only as the site spells them (games/middleware.py).
     "games.middleware.SecurityHeaders",
+    # /healthz answered before the host is checked (games/health.py).
+    "games.health.HealthCheck",
     "games.middleware.CanonicalSecretLinks",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
