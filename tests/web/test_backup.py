@@ -10,13 +10,11 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -132,38 +130,21 @@ def manage(*args: str, database: str) -> str:
     return done.stdout
 
 
-@pytest.fixture
-def fresh_database(tmp_path: Path) -> Iterator[str]:
-    """A database of its own, never used, of the kind the tests run on."""
-    if connection.vendor == "sqlite":
-        yield f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
-        return
-    name = f"h6_restore_{os.getpid()}"
-    settings = connection.settings_dict
-    base = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}"
-    with connection.cursor() as cursor:
-        cursor.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        cursor.execute(f'CREATE DATABASE "{name}"')
-    yield f"{base}/{name}"
-    with connection.cursor() as cursor:
-        cursor.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 @pytest.mark.django_db(transaction=True)
 def test_a_backup_restores_into_a_new_database_that_then_goes_on(
-    tmp_path: Path, fresh_database: str
+    tmp_path: Path, fresh_database_url: str
 ) -> None:
     instance()
     path = tmp_path / "scorer.backup.json"
     backed_up(path)
-    manage("migrate", "--noinput", database=fresh_database)
-    assert "Restored" in manage("restore", str(path), database=fresh_database)
+    manage("migrate", "--noinput", database=fresh_database_url)
+    assert "Restored" in manage("restore", str(path), database=fresh_database_url)
     again = tmp_path / "again.json"
-    manage("backup", str(again), database=fresh_database)
+    manage("backup", str(again), database=fresh_database_url)
     assert written_rows(again) == written_rows(path)
     # New rows there get ids after the restored ones.
     made = "from games.models import Circle; print(Circle.objects.create(name='Next').pk)"
-    made_pk = int(manage("shell", "--no-imports", "-c", made, database=fresh_database))
+    made_pk = int(manage("shell", "--no-imports", "-c", made, database=fresh_database_url))
     assert made_pk > max(row["pk"] for row in json.loads(path.read_text())["rows"]["games.circle"])
 
 
