@@ -182,6 +182,8 @@ def main() -> None:
         hand["last_trick"] = "0"
         status, _, _ = browser.post(f"{game}hands", page, hand)
         assert status == 200, status
+        recorded = json.loads(browser.get(f"{game}export")[1])
+        assert len(recorded["hands"]) == 1, recorded
         for record in sorted((ROOT / "tests" / "records").glob("*.json")):
             _, page, _ = browser.get(f"/c/{circle}/")
             browser.upload(f"/c/{circle}/import", page, record.name, record.read_bytes())
