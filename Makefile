@@ -12,7 +12,7 @@ AXE := $(AXE_DIR)/node_modules/axe-core/axe.min.js
 PYTHON ?= $(shell for c in python3.13 python3.12 python3 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3; do \
 	$$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1 && { command -v $$c || echo $$c; } && break; done)
 
-.PHONY: run lan test test-deps bench bench-load mutation lint check clean messages
+.PHONY: run lan test test-deps bench bench-load mutation lint check clean messages image image-test
 
 # The packages are installed by uv (from PyPI, pinned here), which does in seconds what pip
 # takes a minute or two for; pip installs them itself where uv cannot be had.
@@ -76,6 +76,15 @@ bench-load: $(TEST_STAMP)
 MUTATION_MINUTES ?= 15
 mutation: $(TEST_STAMP)
 	$(PY) bench/mutation.py --minutes $(MUTATION_MINUTES) $(MODULES)
+
+# The container image (Containerfile), built with Podman (.ci/image); `image-test` also runs it
+# against this machine's PostgreSQL over HTTP, backs up, restores and compares every export
+# (.ci/image_test.py). Neither is part of `make test` or CI.
+image:
+	.ci/image
+
+image-test:
+	.ci/image test
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache staticfiles mutants $(AXE_DIR)/node_modules

@@ -1,6 +1,16 @@
 from django.urls import path, register_converter
 
-from games.views import circles, game_fixes, games, hand_in_progress, hands, pwa, roster, tools
+from games.views import (
+    circles,
+    game_fixes,
+    games,
+    hand_in_progress,
+    hands,
+    health,
+    pwa,
+    roster,
+    tools,
+)
 
 
 class HandId:
@@ -24,6 +34,7 @@ register_converter(RowId, "row")
 
 urlpatterns = [
     path("", circles.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline", pwa.offline, name="offline"),

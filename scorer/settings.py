@@ -1,56 +1,43 @@
-"""Scorer's settings, read from the environment (README.md, "Production")."""
+"""Scorer's settings, read from the environment (README.md, "Production"; each one checked in
+scorer/environment.py, and readable from a file through NAME_FILE)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import dj_database_url
-from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from scorer.database import database
+from scorer.environment import (
+    SettingError,
+    allowed_hosts,
+    env,
+    env_bool,
+    env_int,
+    env_list,  # noqa: F401 (imported from here by the tests)
+    log_level,
+    secret_key,
+    trusted_origins,
+)
 from scorer.local_secret import local_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-TRUE = ("1", "true", "yes", "on")
-FALSE = ("0", "false", "no", "off")
-
-
-def env_bool(name: str, default: bool) -> bool:
-    """A yes-or-no setting; anything but the words below stops start-up (a typo is not "no")."""
-    value = os.environ.get(name, "").strip().lower()
-    if not value:
-        return default
-    if value in TRUE:
-        return True
-    if value in FALSE:
-        return False
-    raise ImproperlyConfigured(
-        f"{name}={os.environ[name]!r} is not a yes or no: use one of "
-        f"{', '.join(TRUE)} (yes) or {', '.join(FALSE)} (no)."
-    )
-
-
-def env_list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
-
 
 # Development unless DEBUG=false says production, so `manage.py` works on a fresh clone with
 # nothing set. The WSGI and ASGI entry points (what gunicorn loads) default to production
 # instead (scorer/wsgi.py), so a server started without DEBUG=false is still production.
 DEBUG = env_bool("DEBUG", True)
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured(
-            "SECRET_KEY must be set in production (DEBUG=false); see README.md, Production."
-        )
-    SECRET_KEY = local_secret_key(BASE_DIR / ".secret_key")
+SECRET_KEY = secret_key(DEBUG) or local_secret_key(BASE_DIR / ".secret_key")
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+ALLOWED_HOSTS = allowed_hosts(DEBUG)
+CSRF_TRUSTED_ORIGINS = trusted_origins()
+
+# The folder of what the site keeps: the SQLite file when no DATABASE_URL is given (the
+# container's one volume, /data; the project folder by default).
+DATA_DIR = Path(env("DATA_DIR") or BASE_DIR)
+if not DATA_DIR.is_dir():
+    raise SettingError(f"DATA_DIR={str(DATA_DIR)!r} is not a folder.")
 
 INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
@@ -65,6 +52,8 @@ MIDDLEWARE = [
     # Outermost: the security headers on every answer, a refused host's and a static file's
     # too; then secret links only as the site spells them (games/middleware.py).
     "games.middleware.SecurityHeaders",
+    # /healthz answered before the host is checked (games/health.py).
+    "games.health.HealthCheck",
     "games.middleware.CanonicalSecretLinks",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -103,21 +92,7 @@ TEMPLATES = [
     }
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
-    )
-}
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several phones record at once: readers never wait for the writer (WAL), and a writer
-    # takes its lock when its transaction starts rather than failing half-way.
-    DATABASES["default"]["OPTIONS"] = {
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 10,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
-    }
+DATABASES = {"default": database(env("DATABASE_URL"), DATA_DIR, env_int("CONN_MAX_AGE", 60))}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
@@ -143,7 +118,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 # Where collectstatic writes and WhiteNoise serves from; the measurements use a folder of
 # their own (bench/bench.py).
-STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+STATIC_ROOT = Path(env("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "staticfiles": {
@@ -194,7 +169,7 @@ elif not DEBUG:
     SECURE_SSL_REDIRECT = _ssl_redirect
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _hsts_include_subdomains
     SECURE_HSTS_PRELOAD = _hsts_preload
     if BEHIND_TLS_PROXY:
@@ -239,7 +214,7 @@ RATELIMIT_VIEW = "games.views.error_pages.rate_limited"
 
 # Every line logged, by Django or the development server, has the secret part of circle,
 # game and watch links masked (scorer/logs.py; gunicorn.conf.py does the same for gunicorn).
-LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
+LOG_LEVEL = log_level()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

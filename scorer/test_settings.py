@@ -8,6 +8,7 @@ os.environ.setdefault("DEBUG", "false")
 os.environ.setdefault("SECRET_KEY", "tests-only-not-secret")
 os.environ.setdefault("STATIC_FROM_FINDERS", "true")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
 
 from scorer.settings import *  # noqa: E402, F403
 

@@ -14,6 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games import nights, words
 from games.engine.names import contained, directional
+from games.health import VERSION
 
 register = template.Library()
 
@@ -96,3 +97,9 @@ def isolated_text(value: Any) -> str:
 def weekday_in_sentence(night: Any) -> str:
     """A night's weekday after another word of a sentence (games/nights.py)."""
     return nights.weekday_in_sentence(night)
+
+
+@register.simple_tag
+def scorer_version() -> str:
+    """The version of Scorer serving the page (pyproject.toml), as /healthz says it too."""
+    return VERSION

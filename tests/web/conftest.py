@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connection
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -55,3 +58,22 @@ def _one_chromium_per_browser_module(request: Any) -> Iterator[None]:
 
     with Chromium.for_module():
         yield
+
+
+@pytest.fixture
+def fresh_database_url(tmp_path: Path) -> Iterator[str]:
+    """A database of its own, never used, of the kind the tests run on (for commands run in
+    another process: a restore, two app servers starting). Needs a transactional test on
+    PostgreSQL, where a database is not made inside a transaction."""
+    if connection.vendor == "sqlite":
+        yield f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+        return
+    name = f"scorer_fresh_{os.getpid()}"
+    settings = connection.settings_dict
+    base = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}"
+    with connection.cursor() as cursor:
+        cursor.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        cursor.execute(f'CREATE DATABASE "{name}"')
+    yield f"{base}/{name}"
+    with connection.cursor() as cursor:
+        cursor.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
