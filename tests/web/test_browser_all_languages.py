@@ -61,7 +61,8 @@ NAMES = [
 CIRCLE = "Клуб любителей клабера по четвергам Kadıköy"
 
 # Whatever else is cut, named by where it is: a box that hides what it holds (overflow
-# hidden or clip, or an ellipsis) narrower than its content, a text box whose value scrolls
+# hidden or clip, or an ellipsis) narrower than its content or hiding a line of text below
+# its foot, a text box whose value scrolls
 # and is not shown whole beside it, an element past either edge of the screen, or a page
 # wider than it.
 CLIPPED = """(width) => {
@@ -78,6 +79,19 @@ CLIPPED = """(width) => {
     const hides = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
     if (hides && el.scrollWidth > el.clientWidth + 1 && el.textContent.trim())
       out.push(where(el) + ' cut: ' + el.scrollWidth + ' in ' + el.clientWidth);
+    // A box that hides what does not fit under it: every line of text in it must show.
+    if (style.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 1) {
+      const bottom = el.getBoundingClientRect().top + el.clientTop + el.clientHeight;
+      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const at = n.parentElement;
+        if (!n.data.trim() || at.closest('.sr') || !at.checkVisibility()) continue;
+        if (at.getBoundingClientRect().bottom > bottom + 1) {
+          out.push(where(el) + ' hides ' + where(at) + ' below it');
+          break;
+        }
+      }
+    }
     const whole = el.id && document.querySelector(`[data-whole-of="${el.id}"]`);
     const shown = whole && whole.checkVisibility() && whole.textContent === el.value;
     const text = el.matches('input[type=text], input:not([type])');
