@@ -204,7 +204,8 @@ def contexts(site: tuple[str, dict[str, str]]) -> Iterator[dict[str, Any]]:
 
 
 def read(page: Any, width: int, scope: str = "body") -> list[str]:
-    return [*page.evaluate(CUT, [NAMES, scope, width]), *page.evaluate(CLIPPED, width)]
+    cut = page.evaluate(CUT, [[*NAMES, CIRCLE], scope, width])
+    return [*cut, *page.evaluate(CLIPPED, width)]
 
 
 @pytest.mark.parametrize("size", list(SIZES))
