@@ -30,6 +30,12 @@ def board_class(board: Any) -> str:
 
 
 @register.filter
+def sides_class(sides: Any) -> str:
+    """A hand's scores' class for the longest word of its sides' names: (name, score, total)."""
+    return name_length(name for name, *_ in sides)
+
+
+@register.filter
 def seats_class(seat_boxes: Any) -> str:
     """The new game's table's class for the longest word of the names in its seats."""
     return name_length(field.value() or "" for field, _ in seat_boxes)
