@@ -27,6 +27,9 @@ WIDTH, HEIGHT = 320, 150
 LEFT, RIGHT, TOP, BOTTOM = 34, 314, 10, 130
 MARK = 3
 """Half the size of the ✗ drawn on a failed contract."""
+DIGIT = 6.5
+"""How wide a character of a score label is drawn (11 px text), at most: the left margin
+grows with the longest label, so that "10000" or "−1200" is never cut at the edge."""
 SPAN = 2 * MARK
 
 
@@ -83,9 +86,12 @@ def score_chart(
     high = max([*every, target])
     if high == low:
         high = low + 1
+    shown = sorted({high, low, 0} - ({target} if target else set()))
+    longest = max(len(text) for text in [*map(_number, shown), str(target) if target else ""])
+    left = max(LEFT, 6 + round(DIGIT * longest))
 
     def x(hand: int) -> int:
-        return LEFT + round(hand * (RIGHT - LEFT) / count)
+        return left + round(hand * (RIGHT - left) / count)
 
     def y(value: int) -> int:
         return TOP + round((high - value) * (BOTTOM - TOP) / (high - low))
@@ -100,8 +106,7 @@ def score_chart(
             continue
         cx, cy = x(number), y(at[number][side])
         marks[side] += f"M{cx - MARK},{cy - MARK}l{SPAN},{SPAN}m0,-{SPAN}l-{SPAN},{SPAN}"
-    shown = sorted({high, low, 0} - ({target} if target else set()))
-    score_labels = [Label(LEFT - 4, y(v), _number(v)) for v in shown]
+    score_labels = [Label(left - 4, y(v), _number(v)) for v in shown]
     hand_labels = [Label(x(1), HEIGHT - 4, "1")]
     if count > 1:
         hand_labels.append(Label(x(count), HEIGHT - 4, str(count)))
@@ -119,6 +124,7 @@ def score_chart(
         % {"count": count},
         description=_description(sides, totals[-1], len(failed), target),
         failures=len(failed),
+        left=left,
     )
 
 

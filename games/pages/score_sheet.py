@@ -7,6 +7,7 @@ played at all. The sheet on the page and the CSV download are both made from the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 from django.utils.translation import pgettext
 
 from games.engine.cards import Suit
+from games.engine.names import name_key
 from games.words import unplayed_word
 
 if TYPE_CHECKING:
@@ -23,6 +25,29 @@ SYMBOLS = {suit.value: suit.symbol for suit in Suit}
 
 # What the mark column shows for each verdict; an unplayed deal shows its own word.
 MARKS = {"made": "✓", "failed": "✗"}
+# The longest name the sheet's narrow columns show whole; a longer one is shown short, and
+# the sheet's key names it in full (a 40-character name fits no column of a phone's sheet,
+# and twenty rows of one line each must fit a TV's).
+SHORTEST = 7
+
+
+def short_names(names: Sequence[str]) -> list[str]:
+    """Each player's name as the sheet's columns show it: the whole name while it is short;
+    else its first word, while that is short and no other player's; else its initials. Never
+    a word cut, and never two players alike (a seat number tells them apart if need be)."""
+    firsts = [name.split()[0] if name.split() else name for name in names]
+
+    def short(i: int, name: str) -> str:
+        if len(name) <= SHORTEST:
+            return name
+        first = firsts[i]
+        if len(first) <= SHORTEST and [name_key(f) for f in firsts].count(name_key(first)) == 1:
+            return first
+        return "".join(word[0] for word in re.split(r"[\s\-‐]+", name) if word)[:4]
+
+    shorts = [short(i, name) for i, name in enumerate(names)]
+    keys = [name_key(s) for s in shorts]
+    return [f"{s} {i + 1}" if keys.count(keys[i]) > 1 else s for i, s in enumerate(shorts)]
 
 
 def result_word(result: str) -> str:
@@ -60,6 +85,10 @@ class Row:
     """"made", "failed", the word for a deal not played ("redeal", "void", "forfeit"), or ""
     in a game without contracts."""
     cells: tuple[Cell, ...]
+    dealer_short: str = ""
+    taker_short: str = ""
+    """The dealer and the taker as the sheet's columns show them, where that is not their
+    whole name (`short_names`)."""
 
     @property
     def suit(self) -> str:
@@ -82,6 +111,15 @@ class Sheet:
     """The heading of the taker's column (the variant's word, in the reader's language); ""
     hides it and the marks."""
     rows: tuple[Row, ...]
+    heads: tuple[str, ...] = ()
+    """The sides as the sheet's heads show them, in short names (`short_names`)."""
+    key: tuple[tuple[str, str], ...] = ()
+    """(short, whole) for every name the sheet shows short."""
+
+    @property
+    def side_heads(self) -> tuple[tuple[str, str], ...]:
+        """(the side's names in full, as its head shows them) per side."""
+        return tuple(zip(self.sides, self.heads or self.sides, strict=True))
 
     @property
     def wide(self) -> bool:
@@ -100,6 +138,8 @@ def score_sheet(game: Game, hands: Iterable[Hand], names: Sequence[str]) -> Shee
     """The sheet of `hands` (live hands of `game`, in order), naming players by `names`."""
     engine = game.engine  # its words in the reader's language
     settings = game.engine_settings()
+    shorts = short_names(names)
+    short = [s if s != name else "" for s, name in zip(shorts, names, strict=True)]
 
     def result(hand: Hand) -> str:
         if hand.made is not None:
@@ -117,10 +157,13 @@ def score_sheet(game: Game, hands: Iterable[Hand], names: Sequence[str]) -> Shee
             trump=hand.trump,
             result=result(hand),
             cells=tuple(Cell(s, t) for s, t in zip(hand.scores, hand.totals, strict=True)),
+            dealer_short=short[hand.dealer],
+            taker_short=short[hand.declarer] if hand.declarer is not None else "",
         )
         for hand in hands
     )
-    return Sheet(engine.side_names(names), engine.taker, rows)
+    key = tuple((short, name) for short, name in zip(shorts, names, strict=True) if short != name)
+    return Sheet(engine.side_names(names), engine.taker, rows, engine.side_names(shorts), key)
 
 
 # The sheet's rows are a few cells each: a long evening fits, and so does its printout.

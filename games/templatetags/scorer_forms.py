@@ -23,6 +23,24 @@ def names_class(pairs: Any) -> str:
     return name_length(label for _, label in pairs)
 
 
+@register.filter
+def board_class(board: Any) -> str:
+    """The scoreboard's class for the longest word of its players' names, as a pad's."""
+    return name_length(member for side in board for member in side["members"])
+
+
+@register.filter
+def sides_class(sides: Any) -> str:
+    """A hand's scores' class for the longest word of its sides' names: (name, score, total)."""
+    return name_length(name for name, *_ in sides)
+
+
+@register.filter
+def seats_class(seat_boxes: Any) -> str:
+    """The new game's table's class for the longest word of the names in its seats."""
+    return name_length(field.value() or "" for field, _ in seat_boxes)
+
+
 @register.simple_tag
 def meld_grid(grid: list[tuple[str, str, list[tuple[str, str]]]], values: Any) -> MeldGridForm:
     """The meld calculator's koz and cards (`meld_cells`), holding what `values` give."""

@@ -88,6 +88,13 @@ def isolated(value: Any) -> SafeString:
 
 
 @register.filter
+def isolated_list(names: Any) -> SafeString:
+    """{{ names|isolated_list }}: names joined with commas, each one `isolated`, so that a
+    right-to-left name in a list never takes the commas and its neighbours with it."""
+    return SafeString(", ".join(isolated(name) for name in names))
+
+
+@register.filter
 def isolated_text(value: Any) -> str:
     """{{ name|isolated_text }}: the same for an attribute or a title (U+2068 … U+2069)."""
     return words.isolate_directional("" if value is None else str(value))

@@ -25,6 +25,25 @@ document.addEventListener("click", function (event) {
   fold.scrollIntoView({ block: "center" });
 });
 
+// A new game's seat shows a name longer than its box whole under it, as it is typed.
+function showWhole(input) {
+  var whole = document.querySelector('[data-whole-of="' + input.id + '"]');
+  if (!whole) return;
+  whole.textContent = input.value;
+  whole.hidden = input.scrollWidth <= input.clientWidth;
+}
+function showEveryWhole() {
+  Array.prototype.forEach.call(document.querySelectorAll("[data-whole-of]"), function (whole) {
+    var input = document.getElementById(whole.dataset.wholeOf);
+    if (input) showWhole(input);
+  });
+}
+document.addEventListener("input", function (event) {
+  if (event.target.id && event.target.closest && event.target.closest(".seat-box")) showWhole(event.target);
+});
+document.addEventListener("htmx:afterSettle", showEveryWhole);
+showEveryWhole();
+
 // Keep the screen awake while a game page is open; the lock is dropped when the page is
 // hidden, so take it again when the page becomes visible.
 var lock = null;

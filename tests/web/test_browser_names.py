@@ -36,9 +36,10 @@ NAMES = [
 
 # Each element showing a piece of a name that is not read whole: cut by its own box or by a
 # box round it (scrollWidth past clientWidth, or an ellipsis on a box that overflows), past
-# an edge of the screen, or with one of its words broken over two lines.
-CUT = """([names, scope]) => {
-  const width = document.documentElement.clientWidth;
+# an edge of the screen (the width given, else the page's), or with one of its words
+# broken over two lines.
+CUT = """([names, scope, screen]) => {
+  const width = screen || document.documentElement.clientWidth;
   const words = new Set(names.flatMap(n => n.split(/[\\s-]+/)).filter(w => w.length > 2));
   const out = [];
   const root = document.querySelector(scope);
@@ -50,8 +51,8 @@ CUT = """([names, scope]) => {
     if (!el.checkVisibility() || el.closest('.sr, option, select')) continue;
     const found = [...words].filter(w => text.includes(w));
     if (!found.length) continue;
-    const what = el.parentElement.className + ' > ' + el.tagName + '.' + el.className
-      + ' "' + text.trim().slice(0, 30) + '"';
+    const what = (el.parentElement.closest('[class]') || el).className + ' > ' + el.tagName
+      + '.' + el.className + ' "' + text.trim().slice(0, 30) + '"';
     for (let box = el; box && box !== document.body; box = box.parentElement) {
       const style = getComputedStyle(box);
       if (style.overflowX === 'visible' && style.textOverflow !== 'ellipsis') continue;

@@ -38,6 +38,16 @@ def test_the_target_is_a_line_at_its_height_and_labelled_once() -> None:
     assert chart.score_labels == (Label(30, 130, "0"),)
 
 
+def test_the_left_margin_grows_with_the_longest_label_so_none_is_cut() -> None:
+    # 11 px digits are about 6.5 units wide, and a label ends 4 units short of the plot.
+    short = score_chart(["A", "B"], [(100, 60)], [], 0)
+    assert short is not None and short.left == 34
+    long = score_chart(["A", "B"], [(9000, -1200)], [], 10000)
+    assert long is not None and long.left == 6 + round(6.5 * len("10000"))
+    assert all(label.x == long.left - 4 for label in long.score_labels)
+    assert long.lines[0].startswith(f"{long.left},")
+
+
 def test_a_failed_contract_is_a_cross_on_its_side_at_that_hand() -> None:
     # Ben & Dov failed in hand 2, at (221, 117): a cross 6 units wide centred there.
     chart = score_chart(SIDES, [(106, 56), (268, 56), (328, 158)], [(2, 1)], 500)

@@ -23,7 +23,7 @@ from games.engine import ScorerError
 from games.engine.names import check_name, check_names, contained, name_key
 from games.engine.texts import say
 from games.models import Circle, Game, Player
-from games.templatetags.scorer_tags import element, isolated, isolated_text, say_html
+from games.templatetags.scorer_tags import element, isolated, isolated_list, isolated_text, say_html
 from games.words import say_text
 from tests.conftest import PLAYERS, hand_post
 
@@ -315,3 +315,8 @@ def test_names_stored_before_the_rule_display_isolated_on_every_page(
     cells = [cell for line in csv.reader(io.StringIO(export)) for cell in line]
     assert any("Ann" in cell for cell in cells)
     assert all(contained(cell) == cell for cell in cells), cells
+
+
+def test_a_list_of_names_isolates_each_so_commas_stay_between_them() -> None:
+    shown = isolated_list(["אברהם בן-דוד", "Ann", "<b>"])
+    assert shown == "<bdi>אברהם בן-דוד</bdi>, Ann, &lt;b&gt;"

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from games.engine import VARIANTS
 from games.models import Circle, Game
-from games.pages.score_sheet import Cell, Row, score_sheet
+from games.pages.score_sheet import Cell, Row, score_sheet, short_names
 from tests.conftest import PLAYERS, hand_id, klob_hand
 from tests.engine.test_coinche import EXAMPLE_1, EXAMPLE_2, EXAMPLE_4, EXAMPLE_5, EXAMPLE_7
 from tests.engine.test_hoskin import tekli
@@ -359,3 +359,31 @@ def test_a_contract_is_a_number_unless_the_game_has_words_for_it() -> None:
     assert variant.describe_contract("capot") == ""
     assert variant.describe_contract(True) == ""
     assert variant.describe_contract(None) == ""
+
+
+def test_a_long_name_is_shown_short_and_never_alike_and_the_key_names_it_whole(
+    client: Client, db: Any
+) -> None:
+    """A name too long for the sheet's columns is its first word there, or its initials when
+    that word is long too or another player's; the key above the sheet names it in full."""
+    names = [
+        "Ann",
+        "Maximiliana Alexandrova",
+        "Bartholomew Fitzgerald-Smythe",
+        "Anna Lee Smith",
+        "Anna Kim-Jones",
+        "Олена Їжакова",
+    ]
+    assert short_names(names) == ["Ann", "MA", "BFS", "ALS", "AKJ", "Олена"]
+    assert short_names(["Anna Lee Smith", "Anna Long Smith"]) == ["ALS 1", "ALS 2"]
+    long = ["Maximiliana Alexandrova", "Ben", "Олена Їжакова", "Dov"]
+    game = Game.create(Circle.objects.create(), "klaberjass", long)
+    game.record_hand(klob_hand(dealer=2, caller=0))
+    sheet = sheet_of(game)
+    assert (sheet.rows[0].dealer_short, sheet.rows[0].taker_short) == ("Олена", "MA")
+    assert sheet.key == (("MA", long[0]), ("Олена", long[2]))
+    assert sheet.heads == ("MA & Олена", "Ben & Dov")
+    html = page(client, game, "?hands=sheet").content.decode()
+    assert "<div><dt>MA</dt><dd>Maximiliana Alexandrova</dd></div>" in html
+    shown = '<span aria-hidden="true">MA</span><span class="sr">Maximiliana Alexandrova</span>'
+    assert shown in html
