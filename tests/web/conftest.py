@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.utils import translation
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -28,6 +29,14 @@ def _rate_limits_start_from_zero(request: Any) -> None:
 
         request.getfixturevalue("_django_db_helper")
         cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _language_as_it_was() -> Iterator[None]:
+    # A request's LocaleMiddleware leaves its language active in the thread (a page answered
+    # 500 never deactivates it), so a test after one asking for Hebrew would read Hebrew.
+    yield
+    translation.deactivate()
 
 
 @pytest.hookimpl(tryfirst=True)
