@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.names import contained
+from games.forms.ratings import ChanceForm
 from games.models import Circle, Player, Rating
 from games.pages.partnerships import matchup, partnerships
 from games.pages.rating_chart import RatingChart, rating_chart
@@ -98,16 +99,19 @@ def ratings_page(
         if len(picked) == 2 * a_side and len(sides) == len(picked)
         else None
     )
+    by_name = sorted_players(players, "name")
+    # What the form's places show: the players chosen, else the best rated.
+    selected = (
+        picked
+        if len(picked) == 2 * a_side
+        else [p.pk for p in sorted_players(players, "rating")[: 2 * a_side]]
+    )
     return {
         "partnerships": partnerships(circle, chosen.key) if chosen else [],
         "matchup": against,
         "chosen": picked,
-        # What the form's places show: the players chosen, else the best rated.
-        "selected": picked
-        if len(picked) == 2 * a_side
-        else [p.pk for p in sorted_players(players, "rating")[: 2 * a_side]],
+        "chance_form": ChanceForm([(p.pk, p.name) for p in by_name], selected, a_side),
         "side_size": a_side,
-        "by_name": sorted_players(players, "name"),
         "circle": circle,
         "variants": variants,
         "variant": chosen,
