@@ -13,7 +13,9 @@ from typing import Any
 
 from django.utils.translation import ngettext, pgettext
 
-from games.engine.club.night import Night, NightError, Proposal
+from games.engine import get_variant
+from games.engine.club.night import Night, NightError, Proposal, layout_of
+from games.engine.club.seating import sides_of
 from games.engine.errors import ScorerError
 from games.engine.names import name_key
 from games.forms.club_night import ClubNightForm
@@ -60,6 +62,8 @@ def setup_page(circle: Circle, form: ClubNightForm, names: Sequence[str]) -> dic
     numbers = {name_key(n): i for i, n in enumerate(names, start=1)}
     members = circle.players.filter(retired=None).order_by("name")
     picks = [Pick(p.pk, p.name, numbers.get(name_key(p.name))) for p in members]
+    known = {name_key(p.name) for p in members}
+    new = [Pick(0, n, numbers[name_key(n)]) for n in names if name_key(n) not in known]
     teams = form.data.get("format") in ("pairs", "round_robin")
     problem, plan = "", ""
     if not names:
@@ -77,6 +81,7 @@ def setup_page(circle: Circle, form: ClubNightForm, names: Sequence[str]) -> dic
         "form": form,
         "variant": shown_variant(form.variant),
         "picks": picks,
+        "new_picks": new,
         "here": list(names),
         "teams": pairs,
         "team_format": teams,
@@ -210,7 +215,11 @@ def proposal_rows(found: ClubNight, proposal: Proposal, rows: Sequence[Any]) -> 
     members = found.entrant_members(rows)
     names = found.entrant_names(rows)
     entrant_number = {name: n for n, name in names.items()}
-    tables = [[Seat(number_of[p], p) for p in t] for t in proposal.tables]
+    layout = layout_of(get_variant(found.variant))
+    tables = [
+        [[Seat(number_of[p], p) for p in side] for side in sides_of(t, layout)]
+        for t in proposal.tables
+    ]
     byes = []
     for bye in proposal.byes:
         for p in members[entrant_number[bye]]:

@@ -59,6 +59,12 @@ def club_new(request: HtmxHttpRequest, circle: str) -> HttpResponse:
         member = found.players.filter(pk=posted_int(request, "pick") or 0).first()
         if member is not None:
             names = toggled_here(names, member.name)
+    elif "drop" in request.POST:
+        names = (
+            toggled_here(names, request.POST.get("drop", ""))
+            if request.POST.get("drop") in names
+            else names
+        )
     elif "add" in request.POST:
         added = LateArrivalForm({"name": request.POST.get("new_name", "")})
         if added.is_valid():

@@ -154,6 +154,11 @@ class TestSettingUp:
         set_up(client, circle, ["Ann", "Zoë", "Ben", "Cleo"])
         assert circle.players.filter(name="Zoë").exists()
 
+    def test_a_new_name_is_taken_out_again_with_a_tap(self, client: Client, circle: Circle) -> None:
+        data = {"variant": "klaberjass", **EVENT, "here": ["Ann", "Zoë"], "drop": "Zoë"}
+        page = client.post(new_url(circle), data).content.decode()
+        assert 'name="here" value="Ann"' in page and 'name="here" value="Zoë"' not in page
+
     def test_a_broken_name_is_refused_naming_its_hidden_character(
         self, client: Client, circle: Circle
     ) -> None:
@@ -250,6 +255,28 @@ class TestRounds:
         table = night.rounds.get().tables.get().game.player_names()
         assert out in table and seated not in table
         assert night.record()["rounds"][0]["byes"] == [seated]
+
+    def test_in_pairs_two_taps_swap_two_teams(self, client: Client, circle: Circle) -> None:
+        names = ["Ann", "Ben", "Cleo", "Dov", "Eve", "Finn"]
+        night = set_up(client, circle, names, format="pairs", rounds="3")
+        before = night.night().propose(night.seed)
+        seated, out = before.tables[0][0], before.byes[0]
+        number = {e.player.name: e.number for e in night.entrants.all()}
+        partner = {"Ann": "Ben", "Ben": "Ann", "Cleo": "Dov", "Dov": "Cleo", "Eve": "Finn"}
+        partner["Finn"] = "Eve"
+        other = out.split(" & ")[1]
+        url = night_url(night, "club_swap")
+        response = client.post(
+            url, {"version": night.version, "held": number[seated], "pick": number[other]}
+        )
+        assert response.status_code == 302
+        start(client, night)
+        table = night.rounds.get().tables.get().game.player_names()
+        assert set(out.split(" & ")) <= set(table)
+        assert seated not in table and partner[seated] not in table
+        assert night.record()["rounds"][0]["byes"] == [f"{seated} & {partner[seated]}"] or (
+            night.record()["rounds"][0]["byes"] == [f"{partner[seated]} & {seated}"]
+        )
 
     def test_a_swap_on_a_stale_page_is_refused(self, client: Client, circle: Circle) -> None:
         night = set_up(client, circle)
