@@ -18,6 +18,7 @@ from django.urls import reverse
 from games.engine.club.night import read_night
 from games.models import Circle, ClubNight, Game
 from games.models.club_changes import import_night
+from games.models.roster import RosterError, merge
 from tests.conftest import klob_hand
 
 NAMES = ["Ann", "Ben", "Cleo", "Dov", "Eve"]
@@ -401,3 +402,13 @@ class TestRecords:
 
 def _file(record: dict[str, Any]) -> Any:
     return SimpleUploadedFile("night.json", json.dumps(record).encode(), "application/json")
+
+
+@pytest.mark.django_db
+def test_a_player_of_a_club_night_is_not_merged_away(client: Client, circle: Circle) -> None:
+    night = set_up(client, circle)
+    ann, zed = circle.players.get(name="Ann"), circle.player("Zed")
+    with pytest.raises(RosterError, match="Ann plays in a club night"):
+        merge(circle, ann.pk, zed.pk)
+    merge(circle, zed.pk, ann.pk)
+    assert night.entrants.filter(player=ann).exists()
