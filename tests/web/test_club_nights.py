@@ -8,16 +8,18 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from games.engine.club.night import read_night
-from games.models import Circle, ClubNight, Game
-from games.models.club_changes import import_night
+from games.models import Circle, ClubNight, Conflict, Game
+from games.models.club_changes import import_night, start_round
 from games.models.roster import RosterError, merge
 from tests.conftest import klob_hand
 
@@ -412,3 +414,32 @@ def test_a_player_of_a_club_night_is_not_merged_away(client: Client, circle: Cir
         merge(circle, ann.pk, zed.pk)
     merge(circle, zed.pk, ann.pk)
     assert night.entrants.filter(player=ann).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_starting_a_round_at_the_same_moment_start_it_once() -> None:
+    """Both read the night at the same version, then both start: the night's row lock puts
+    one after the other, and the second finds the version moved on."""
+    circle = Circle.objects.create(name="Friday")
+    night = set_up(Client(), circle)
+    shown = night.version
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def phone() -> None:
+        try:
+            barrier.wait()
+            start_round(ClubNight.objects.get(pk=night.pk), shown)
+            outcomes.append("started")
+        except Conflict:
+            outcomes.append("refused")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["refused", "started"]
+    assert night.rounds.count() == 1 and Game.objects.filter(circle=circle).count() == 1
