@@ -70,6 +70,7 @@ urlpatterns = [
         "c/<str:circle>/club/<str:night>/withdraw", club_nights.club_withdraw, name="club_withdraw"
     ),
     path("c/<str:circle>/club/<str:night>/late", club_nights.club_late, name="club_late"),
+    path("c/<str:circle>/club/<str:night>/me", club_nights.club_me, name="club_me"),
     path("c/<str:circle>/club/<str:night>/export", club_nights.club_export, name="club_export"),
     path(
         "c/<str:circle>/club/<str:night>/standings.csv",

@@ -260,3 +260,18 @@ def standings_csv(night: Night) -> str:
             ]
         )
     return BOM + out.getvalue()
+
+
+def table_of(found: ClubNight, number: int) -> Game | None:
+    """The game of the table where player `number` sits in the round being played, if any:
+    a phone that chose that player is sent there."""
+    entrant = found.entrants.filter(number=number).select_related("player").first()
+    last = found.rounds.order_by("-number").first()
+    if entrant is None or last is None or last.ended is not None:
+        return None
+    for table in last.tables.select_related("game"):
+        if table.game.is_finished:
+            continue
+        if table.game.seats.filter(player=entrant.player).exists():
+            return table.game
+    return None

@@ -15,6 +15,7 @@ from django_ratelimit.decorators import ratelimit
 
 from games.engine import VARIANTS, ScorerError
 from games.engine.club.night import MAX_BYTES
+from games.engine.numbers import whole_number_or_none
 from games.forms.club_night import ClubNightForm, LateArrivalForm, here_names, toggled_here
 from games.models import Circle, ClubNight, Conflict
 from games.models.club_changes import (
@@ -26,10 +27,13 @@ from games.models.club_changes import (
     start_round,
     swap,
 )
-from games.pages.club_night_page import night_page, setup_page, standings_csv
+from games.pages.club_night_page import night_page, setup_page, standings_csv, table_of
 from games.pages.file_names import attachment
 from games.views.access import HtmxHttpRequest, circle_of, posted_int, slug_or_404
 from games.words import shown_text, shown_variants
+
+# How long a phone remembers whose it is at a night: the night, and the morning after.
+ME_COOKIE_AGE = 24 * 3600
 
 
 def night_of(request: HtmxHttpRequest, circle: str, night: str) -> ClubNight:
@@ -134,18 +138,53 @@ def render_night(
     status: int = 200,
     held: int | None = None,
     problem: str = "",
+    me: int | None = None,
 ) -> HttpResponse:
     """The night's page, read again: the state after any change or refusal."""
     fresh = get_object_or_404(ClubNight.objects.select_related("circle"), pk=night.pk)
     context = night_page(fresh, held)
     context["problem"] = problem
+    context["me"] = me
     context["late_form"] = LateArrivalForm()
     return render(request, "games/club_night.html", context, status=status)
 
 
 @require_GET
 def club_night(request: HtmxHttpRequest, circle: str, night: str) -> HttpResponse:
-    return render_night(request, night_of(request, circle, night))
+    """The night's page; a phone that chose its player (the cookie) is sent to that
+    player's table while a round is played, unless it asks to `stay`."""
+    found = night_of(request, circle, night)
+    mine = chosen_player(request, found)
+    if mine is not None and "stay" not in request.GET:
+        game = table_of(found, mine)
+        if game is not None:
+            return redirect("game", circle=found.circle.slug, game=game.slug)
+    return render_night(request, found, me=mine)
+
+
+def chosen_player(request: HtmxHttpRequest, night: ClubNight) -> int | None:
+    value = whole_number_or_none(request.COOKIES.get(me_cookie(night), ""))
+    return value if value is not None and 0 < value < 100_000 else None
+
+
+def me_cookie(night: ClubNight) -> str:
+    return f"club-{night.slug}"
+
+
+@require_POST
+def club_me(request: HtmxHttpRequest, circle: str, night: str) -> HttpResponse:
+    """This phone is player `number`'s (0: nobody's): remembered in a cookie, so the
+    night's page opens their table."""
+    found = night_of(request, circle, night)
+    number = posted_int(request, "number") or 0
+    response = redirect("club_night", circle=found.circle.slug, night=found.slug)
+    if found.entrants.filter(number=number).exists():
+        response.set_cookie(
+            me_cookie(found), str(number), max_age=ME_COOKIE_AGE, samesite="Lax", httponly=True
+        )
+    else:
+        response.delete_cookie(me_cookie(found))
+    return response
 
 
 def changed(request: HtmxHttpRequest, night: ClubNight, change: object) -> HttpResponse:

@@ -443,3 +443,28 @@ def test_two_phones_starting_a_round_at_the_same_moment_start_it_once() -> None:
         thread.join()
     assert sorted(outcomes) == ["refused", "started"]
     assert night.rounds.count() == 1 and Game.objects.filter(circle=circle).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_phone_that_chose_its_player_is_sent_to_their_table(
+    client: Client, circle: Circle
+) -> None:
+    night = set_up(client, circle)
+    start(client, night)
+    seated = night.rounds.get().tables.get().game
+    ann = night.entrants.get(player__name=seated.player_names()[0]).number
+    out = night.record()["rounds"][0]["byes"][0]
+    response = client.post(night_url(night, "club_me"), {"number": ann})
+    assert response.status_code == 302
+    followed = client.get(night_url(night))
+    assert followed.status_code == 302
+    assert followed["Location"] == reverse("game", args=[circle.slug, seated.slug])
+    assert client.get(night_url(night) + "?stay=1").status_code == 200
+    # A phone of the player who sits out stays on the night's page.
+    other = Client()
+    sitting = night.entrants.get(player__name=out).number
+    other.post(night_url(night, "club_me"), {"number": sitting})
+    assert other.get(night_url(night)).status_code == 200
+    # Forgetting the name.
+    client.post(night_url(night, "club_me"), {"number": 0})
+    assert client.get(night_url(night)).status_code == 200
