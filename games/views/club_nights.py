@@ -9,6 +9,8 @@ import json
 
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_ratelimit.decorators import ratelimit
@@ -146,7 +148,14 @@ def render_night(
     context["problem"] = problem
     context["me"] = me
     context["late_form"] = LateArrivalForm()
-    return render(request, "games/club_night.html", context, status=status)
+    context["share_url"] = request.build_absolute_uri(
+        reverse("club_night", args=[fresh.circle.slug, fresh.slug])
+    )
+    # The page's standings and rounds poll (htmx, every 20 s): redrawn alone.
+    template = "games/club_night.html"
+    if request.htmx and request.method == "GET":
+        template += "#night-live"
+    return render(request, template, context, status=status)
 
 
 @require_GET

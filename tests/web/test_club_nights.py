@@ -468,3 +468,14 @@ def test_a_phone_that_chose_its_player_is_sent_to_their_table(
     # Forgetting the name.
     client.post(night_url(night, "club_me"), {"number": 0})
     assert client.get(night_url(night)).status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_standings_and_rounds_poll_alone(client: Client, circle: Circle) -> None:
+    night = set_up(client, circle)
+    start(client, night)
+    page = client.get(night_url(night) + "?stay=1", HTTP_HX_REQUEST="true").content.decode()
+    assert page.startswith('\n<div id="night-live"') or page.lstrip().startswith(
+        '<div id="night-live"'
+    )
+    assert "<html" not in page and "Round 1" in page
