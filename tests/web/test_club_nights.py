@@ -479,3 +479,21 @@ def test_the_standings_and_rounds_poll_alone(client: Client, circle: Circle) -> 
         '<div id="night-live"'
     )
     assert "<html" not in page and "Round 1" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("format", ["progressive", "round_robin", "pairs"])
+def test_each_format_starts_its_first_round_as_the_engine_proposes(
+    client: Client, circle: Circle, format: str
+) -> None:
+    names = ["Ann", "Ben", "Cleo", "Dov", "Eve", "Finn", "Gus", "Hal"]
+    night = set_up(client, circle, names, format=format, rounds="3")
+    proposal = night.night().propose(night.seed)
+    assert start(client, night).status_code == 302
+    tables = night.rounds.get().tables.order_by("number")
+    assert [tuple(t.game.player_names()) for t in tables] == list(proposal.tables)
+    play_round(night, 1)
+    page = client.get(night_url(night))
+    assert page.context["proposal"]["round"] == 2
+    expected = command_line(night.night().to_dict())["standings"]
+    assert [s.name for s in page.context["standings"]] == [s["name"] for s in expected]
