@@ -108,7 +108,7 @@ def _checked(found: ClubNight, version: int) -> ClubNight:
     return night
 
 
-def _between_rounds(night: ClubNight, read: Night) -> None:
+def _between_rounds(night: ClubNight) -> None:
     rounds = night.round_rows()
     if rounds and not rounds[-1].over:
         raise Conflict(
@@ -142,7 +142,7 @@ def swap(found: ClubNight, version: int, first: int, second: int) -> None:
     teams. Refused (NightError) when the engine does not take the seating."""
     night = _checked(found, version)
     read = night.night()
-    _between_rounds(night, read)
+    _between_rounds(night)
     rows = {e.number: e for e in night.entrant_rows()}
     if first not in rows or second not in rows:
         raise Conflict(_("That player is not at this night."))
@@ -176,7 +176,7 @@ def start_round(found: ClubNight, version: int) -> NightRound:
     refused on the version."""
     night = _checked(found, version)
     read = night.night()
-    _between_rounds(night, read)
+    _between_rounds(night)
     proposal = night.proposal(read)
     checked = _with_round(night, proposal)
     numbers = entrant_numbers(night)
