@@ -2,6 +2,7 @@ from django.urls import path, register_converter
 
 from games.views import (
     circles,
+    club_nights,
     game_fixes,
     games,
     hand_in_progress,
@@ -62,6 +63,23 @@ urlpatterns = [
     ),
     path("c/<str:circle>/roster/merges/<row:merge>/undo", roster.merge_undo, name="merge_undo"),
     path("c/<str:circle>/new", games.game_new, name="game_new"),
+    path("c/<str:circle>/club/new", club_nights.club_new, name="club_new"),
+    path("c/<str:circle>/club/import", club_nights.club_import, name="club_import"),
+    path("c/<str:circle>/club/<str:night>/", club_nights.club_night, name="club_night"),
+    path("c/<str:circle>/club/<str:night>/swap", club_nights.club_swap, name="club_swap"),
+    path("c/<str:circle>/club/<str:night>/start", club_nights.club_start, name="club_start"),
+    path("c/<str:circle>/club/<str:night>/end", club_nights.club_end, name="club_end"),
+    path(
+        "c/<str:circle>/club/<str:night>/withdraw", club_nights.club_withdraw, name="club_withdraw"
+    ),
+    path("c/<str:circle>/club/<str:night>/late", club_nights.club_late, name="club_late"),
+    path("c/<str:circle>/club/<str:night>/me", club_nights.club_me, name="club_me"),
+    path("c/<str:circle>/club/<str:night>/export", club_nights.club_export, name="club_export"),
+    path(
+        "c/<str:circle>/club/<str:night>/standings.csv",
+        club_nights.club_standings_csv,
+        name="club_standings_csv",
+    ),
     path("c/<str:circle>/import", games.game_import, name="game_import"),
     path("c/<str:circle>/declarations", tools.declarations_helper, name="declarations"),
     path("c/<str:circle>/melds", tools.melds, name="melds"),

@@ -63,7 +63,7 @@ def rate_finished_games(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0011_game_removed_abandoned"),
+        ("games", "0012_club_nights"),
     ]
 
     operations = [

@@ -1,8 +1,9 @@
 """What happened at the table, by thing: circles and their players (circles.py), games and
 their seats (games.py), the changes to their hands (changes.py) and the refusals of a change
 based on a game that moved on (conflicts.py), hands and what their tables said (hands.py,
-rows.py), the hand in progress (in_progress.py), the circle's roster (roster.py), and
-the players' ratings (ratings.py).
+rows.py), the hand in progress (in_progress.py), the circle's roster (roster.py), its club
+nights (club_nights.py; their changes in club_changes.py), and the players' ratings
+(ratings.py).
 
 Every model is imported from here (`from games.models import Game`): the app label and the
 model names are the migrations', unchanged.
@@ -10,6 +11,7 @@ model names are the migrations', unchanged.
 
 from games.engine.record import FORMAT
 from games.models.circles import Circle, Player, default_circle_name, new_slug, validate_language
+from games.models.club_nights import ClubNight, Entrant, NightRound, NightTable
 from games.models.conflicts import AlreadySaved, Conflict
 from games.models.game_state import Seat, validate_variant
 from games.models.games import AlreadyImported, Game
@@ -24,13 +26,17 @@ __all__ = [
     "AlreadySaved",
     "Bid",
     "Circle",
+    "ClubNight",
     "Conflict",
     "Declaration",
+    "Entrant",
     "Game",
     "Hand",
     "HandInProgress",
     "Merge",
     "MergePlan",
+    "NightRound",
+    "NightTable",
     "Player",
     "Rating",
     "RatingsLock",

@@ -157,6 +157,11 @@ def merge(circle: Circle, gone_pk: int, into_pk: int) -> tuple[Merge, MergePlan]
     plan = merge_plan(gone, into)
     if plan.shared:
         raise RosterError(shared_text(plan))
+    if gone.entries.exists():  # a club night's entrant: its draw and teams name them
+        raise RosterError(
+            _("%(name)s plays in a club night, so they cannot be merged into another player.")
+            % {"name": gone.name}
+        )
     seats = list(Seat.objects.filter(player=gone).order_by("pk").values_list("pk", flat=True))
     record = Merge.objects.create(
         circle=circle, into=into, name=gone.name, retired=gone.retired, seats=seats

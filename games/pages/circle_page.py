@@ -22,6 +22,8 @@ from games.words import shown_variant, shown_variants
 
 # Games per page of a circle's history.
 HISTORY_PAGE = 20
+# Club nights listed on the circle's page, the newest first.
+CLUB_NIGHTS = 10
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,9 @@ def circle_page(circle: Circle, choice: HistoryFilter) -> dict[str, Any]:
         "history_filter": choice,
         "history_query": urlencode(query),
         "removed_games": list(circle.games.removed_games().prefetch_related("seats__player")),
+        "club_nights": [
+            (n, shown_variant(n.variant)) for n in circle.club_nights.all()[:CLUB_NIGHTS]
+        ],
     }
 
 

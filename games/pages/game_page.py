@@ -122,6 +122,7 @@ def game_page(
     removed = [] if watching else _removed_rows(game, names)
     return {
         "circle": None if watching else game.circle,
+        "club_table": table_label(game),
         "watching": watching,
         "read_only": read_only,
         "game": game,
@@ -312,3 +313,15 @@ def progress_line(game: Game, names: list[str], progress: HandInProgress) -> str
             else:
                 parts.append(_("%(player)s: %(declared)s") % said)
     return " · ".join(parts)
+
+
+def table_label(game: Game) -> dict[str, Any] | None:
+    """The club night a game is a table of, for its page: "Round 2 · Table 3"."""
+    table = getattr(game, "club_table", None)
+    if table is None:
+        return None
+    said = _("Round %(round)s · Table %(table)s") % {
+        "round": table.round.number,
+        "table": table.number,
+    }
+    return {"text": said, "night": table.round.night}

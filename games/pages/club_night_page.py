@@ -1,0 +1,277 @@
+"""What a club night's pages show, without a request: the setting up (who is here, what
+will be played, or what does not fit), the night (standings, each round's tables, the next
+round's seating) and the standings as CSV. Every figure and the order are the engine's."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import ngettext, pgettext
+
+from games.engine import get_variant
+from games.engine.club.night import Night, NightError, Proposal, layout_of
+from games.engine.club.seating import sides_of
+from games.engine.errors import ScorerError
+from games.engine.names import name_key
+from games.forms.club_night import ClubNightForm
+from games.models import Circle, ClubNight, Game
+from games.models.club_nights import NightRound
+from games.pages.score_sheet_csv import BOM, as_text
+from games.words import shown_text, shown_variant
+
+
+def won_text(won: Fraction) -> str:
+    """A count of wins: whole, or with its half or third (1½, 2⅓)."""
+    whole, part = divmod(won, 1)
+    marks = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔"}
+    if not part:
+        return str(int(whole))
+    mark = marks.get(part, f"+{float(part):.2f}")
+    return f"{int(whole)}{mark}" if whole else mark
+
+
+@dataclass(frozen=True)
+class Pick:
+    pk: int
+    name: str
+    number: int | None
+    """Its draw number, if picked."""
+
+
+def plan_text(night: Night, seed: str) -> str:
+    """What the night will do, from the engine's first round: its tables and who sits out."""
+    proposal = night.propose(seed)
+    tables = len(proposal.tables)
+    out = len(proposal.byes)
+    said = ngettext("%(count)s table", "%(count)s tables", tables) % {"count": tables}
+    if out:
+        said += ", " + ngettext(
+            "%(count)s sits out each round", "%(count)s sit out each round", out
+        ) % {"count": out}
+    return said
+
+
+def setup_page(circle: Circle, form: ClubNightForm, names: Sequence[str]) -> dict[str, Any]:
+    """The night's second step: the roster to tap, who is here in draw order (in teams for
+    the pair formats), and what the night will do or what does not fit."""
+    numbers = {name_key(n): i for i, n in enumerate(names, start=1)}
+    members = circle.players.filter(retired=None).order_by("name")
+    picks = [Pick(p.pk, p.name, numbers.get(name_key(p.name))) for p in members]
+    known = {name_key(p.name) for p in members}
+    new = [Pick(0, n, numbers[name_key(n)]) for n in names if name_key(n) not in known]
+    teams = form.data.get("format") in ("pairs", "round_robin")
+    problem, plan = "", ""
+    if not names:
+        pass
+    elif form.is_bound and not form.errors and form.night is not None:
+        try:
+            plan = plan_text(form.night, "0")
+        except ScorerError as error:
+            problem = shown_text(error.message)
+    elif form.errors:
+        problem = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    pairs = [names[i : i + 2] for i in range(0, len(names), 2)] if teams else []
+    return {
+        "circle": circle,
+        "form": form,
+        "variant": shown_variant(form.variant),
+        "picks": picks,
+        "new_picks": new,
+        "here": list(names),
+        "teams": pairs,
+        "team_format": teams,
+        "problem": problem,
+        "plan": plan,
+        "players": [p.name for p in members],
+    }
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    name: str
+    tied: bool
+    played: int
+    won: str
+    byes: int
+    points_for: int
+    points_against: int
+    difference: int
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class TableRow:
+    number: int
+    players: list[str]
+    totals: list[int]
+    hands: int
+    finished: bool
+    game: Game
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    number: int
+    tables: list[TableRow]
+    byes: list[str]
+    over: bool
+    ended: bool
+
+
+@dataclass(frozen=True)
+class Seat:
+    number: int
+    """The player's draw number, what a tap sends."""
+    name: str
+
+
+@dataclass(frozen=True)
+class EntrantRow:
+    number: int
+    name: str
+    withdrawn: bool
+
+
+def standing_rows(night: Night) -> list[StandingRow]:
+    return [
+        StandingRow(
+            row.rank,
+            row.standing.name,
+            row.tied,
+            row.standing.played,
+            won_text(row.standing.won),
+            row.standing.byes,
+            row.standing.points_for,
+            row.standing.points_against,
+            row.standing.difference,
+            row.standing.withdrawn,
+        )
+        for row in night.standings()
+    ]
+
+
+def round_rows(rounds: Sequence[NightRound], names: dict[int, str]) -> list[RoundRow]:
+    shown = []
+    for r in rounds:
+        tables = [
+            TableRow(
+                t.number,
+                [seat.player.name for seat in t.game.seats.all()],
+                list(t.game.totals),
+                t.game.hand_count,
+                t.game.is_finished,
+                t.game,
+            )
+            for t in r.table_rows()
+        ]
+        byes = [names[n] for n in r.byes if n in names]
+        shown.append(RoundRow(r.number, tables, byes, r.over, r.ended is not None))
+    return shown
+
+
+def night_page(found: ClubNight, held: int | None = None) -> dict[str, Any]:
+    """The night's page: its standings, its rounds (the last first), and between rounds the
+    next round's seating as the engine proposes it (or as swapped), `held` the player a
+    first tap picked to swap."""
+    rows = found.entrant_rows()
+    names = found.entrant_names(rows)
+    rounds = found.round_rows()
+    context: dict[str, Any] = {
+        "night": found,
+        "circle": found.circle,
+        "variant": shown_variant(found.variant),
+        "rounds": list(reversed(round_rows(rounds, names))),
+        "entrants": [EntrantRow(e.number, e.player.name, e.withdrawn) for e in rows],
+        "held": held,
+        "team_format": found.team_format,
+    }
+    try:
+        night = found.night()
+    except NightError as error:
+        context["broken"] = shown_text(error.message)
+        return context
+    context["standings"] = standing_rows(night)
+    context["round_count"] = night.round_count
+    context["playing"] = bool(rounds) and not rounds[-1].over
+    if context["playing"]:
+        return context
+    try:
+        proposal = found.proposal(night)
+    except ScorerError as error:
+        context["no_next"] = shown_text(error.message)
+        return context
+    context["proposal"] = proposal_rows(found, proposal, rows)
+    return context
+
+
+def proposal_rows(found: ClubNight, proposal: Proposal, rows: Sequence[Any]) -> dict[str, Any]:
+    number_of = {e.player.name: e.number for e in rows}
+    members = found.entrant_members(rows)
+    names = found.entrant_names(rows)
+    entrant_number = {name: n for n, name in names.items()}
+    layout = layout_of(get_variant(found.variant))
+    tables = [
+        [[Seat(number_of[p], p) for p in side] for side in sides_of(t, layout)]
+        for t in proposal.tables
+    ]
+    byes = []
+    for bye in proposal.byes:
+        for p in members[entrant_number[bye]]:
+            byes.append(Seat(number_of[p], p))
+    return {"round": proposal.round, "tables": tables, "byes": byes}
+
+
+def standings_csv(night: Night) -> str:
+    """The standings as CSV (with its BOM): rank, "=" for a tie, name, and the figures."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    head = [
+        pgettext("standings column", "Rank"),
+        pgettext("standings column", "Tied"),
+        pgettext("standings column", "Name"),
+        pgettext("standings column", "Played"),
+        pgettext("standings column", "Won"),
+        pgettext("standings column", "Byes"),
+        pgettext("standings column", "Points for"),
+        pgettext("standings column", "Points against"),
+        pgettext("standings column", "Difference"),
+    ]
+    writer.writerow(as_text(h) for h in head)
+    for row in night.standings():
+        s = row.standing
+        won: int | float = int(s.won) if s.won.denominator == 1 else round(float(s.won), 4)
+        writer.writerow(
+            [
+                row.rank,
+                "=" if row.tied else "",
+                as_text(s.name),
+                s.played,
+                won,
+                s.byes,
+                s.points_for,
+                s.points_against,
+                s.difference,
+            ]
+        )
+    return BOM + out.getvalue()
+
+
+def table_of(found: ClubNight, number: int) -> Game | None:
+    """The game of the table where player `number` sits in the round being played, if any:
+    a phone that chose that player is sent there."""
+    entrant = found.entrants.filter(number=number).select_related("player").first()
+    last = found.rounds.order_by("-number").first()
+    if entrant is None or last is None or last.ended is not None:
+        return None
+    for table in last.tables.select_related("game"):
+        if table.game.is_finished:
+            continue
+        if table.game.seats.filter(player=entrant.player).exists():
+            return table.game
+    return None
