@@ -19,6 +19,7 @@ from games.forms.game import MemberNameForm
 from games.forms.house_rules import add_settings_fields, settings_dict
 from games.forms.registry import SETTINGS_FIELDS
 from games.forms.widgets import Radios
+from games.models.circles import MAX_NAME
 from games.models.club_changes import night_record
 from games.words import shown_text, shown_variant
 
@@ -179,3 +180,24 @@ def toggled_here(names: list[str], name: str) -> list[str]:
 
 class LateArrivalForm(MemberNameForm):
     """A player who comes late: a name, as the roster takes it."""
+
+
+class NewNameForm(forms.Form):
+    """The box of the set-up's second step for a name not on the roster yet: shown with what
+    was typed when it was refused (LateArrivalForm says why)."""
+
+    new_name = forms.CharField(
+        required=False,
+        max_length=MAX_NAME,
+        label=gettext_lazy("A new name"),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+    )
+
+
+class NightFileForm(forms.Form):
+    """A night's record file to import (scorer-night/1)."""
+
+    record = forms.FileField(
+        label=gettext_lazy("A night’s file (scorer-night/1)"),
+        widget=forms.ClearableFileInput(attrs={"accept": "application/json,.json"}),
+    )

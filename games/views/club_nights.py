@@ -17,7 +17,14 @@ from django_ratelimit.decorators import ratelimit
 from games.engine import VARIANTS, ScorerError
 from games.engine.club.night import MAX_BYTES
 from games.engine.numbers import whole_number_or_none
-from games.forms.club_night import ClubNightForm, LateArrivalForm, here_names, toggled_here
+from games.forms.club_night import (
+    ClubNightForm,
+    LateArrivalForm,
+    NewNameForm,
+    NightFileForm,
+    here_names,
+    toggled_here,
+)
 from games.models import Circle, ClubNight, Conflict
 from games.models.club_changes import (
     add_late,
@@ -52,7 +59,7 @@ def club_new(request: HtmxHttpRequest, circle: str) -> HttpResponse:
     found = circle_of(request, circle)
     variant = request.POST.get("variant") or request.GET.get("variant") or ""
     if variant not in VARIANTS:
-        context = {"circle": found, "variants": shown_variants()}
+        context = {"circle": found, "variants": shown_variants(), "file_form": NightFileForm()}
         return render(request, "games/club_pick.html", context)
     if request.method == "GET" or "back" in request.POST:
         initial = {k: request.POST.get(k) for k in request.POST if k != "here"}
@@ -92,6 +99,9 @@ def club_new(request: HtmxHttpRequest, circle: str) -> HttpResponse:
             return redirect("club_night", circle=found.slug, night=night.slug)
     context = setup_page(found, form, names)
     context["name_problem"] = problem
+    # A name refused stays in its box, to be put right.
+    typed = request.POST.get("new_name", "") if problem else ""
+    context["new_form"] = NewNameForm(initial={"new_name": typed})
     status = 400 if "create" in request.POST or problem else 200
     return render(request, "games/club_players.html", context, status=status)
 
@@ -129,7 +139,12 @@ def club_import(request: HtmxHttpRequest, circle: str) -> HttpResponse:
                 }
             else:
                 return redirect("club_night", circle=found.slug, night=night.slug)
-    context = {"circle": found, "variants": shown_variants(), "import_problem": problem}
+    context = {
+        "circle": found,
+        "variants": shown_variants(),
+        "import_problem": problem,
+        "file_form": NightFileForm(),
+    }
     return render(request, "games/club_pick.html", context, status=400)
 
 

@@ -170,6 +170,17 @@ class TestSettingUp:
         assert response.status_code == 400
         assert "U+202E" in response.content.decode()
 
+    def test_a_refused_new_name_stays_in_its_box_and_an_added_one_does_not(
+        self, client: Client, circle: Circle
+    ) -> None:
+        typed = "x" * 41
+        data = {"variant": "klaberjass", **EVENT, "add": "1", "new_name": typed}
+        refused = client.post(new_url(circle), data)
+        assert refused.status_code == 400
+        assert f'name="new_name" value="{typed}"' in refused.content.decode()
+        added = client.post(new_url(circle), {**data, "new_name": "Zoë"}).content.decode()
+        assert 'name="here" value="Zoë"' in added and 'name="new_name" value=' not in added
+
     def test_pairs_take_each_two_in_a_row_as_a_team(self, client: Client, circle: Circle) -> None:
         names = ["Ann", "Ben", "Cleo", "Dov", "Eve", "Finn"]
         night = set_up(client, circle, names, format="pairs", rounds="3")
