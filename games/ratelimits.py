@@ -46,6 +46,7 @@ def client_address(request: HttpRequest) -> str:
 LIMITS: dict[str, tuple[str, ...]] = {
     "circle_create": ("10/m", "60/h"),
     "game_import": ("20/10m",),
+    "club_import": ("20/10m",),
 }
 # When the view is not known: a minute, the shortest window of any limit.
 DEFAULT_RETRY_SECONDS = 60

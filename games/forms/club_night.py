@@ -14,7 +14,7 @@ from games.engine.club.event import MOST_DEALS, MOST_ROUNDS
 from games.engine.club.night import MOST_PLAYERS, Night, is_team_game, read_night
 from games.engine.names import check_name, name_key
 from games.engine.numbers import LIMIT
-from games.forms.fields import WholeNumberField
+from games.forms.fields import WholeNumberField, choice_field
 from games.forms.game import MemberNameForm
 from games.forms.house_rules import add_settings_fields, settings_dict
 from games.forms.registry import SETTINGS_FIELDS
@@ -90,7 +90,7 @@ class ClubNightForm(forms.Form):
         self.variant = variant
         self.engine = shown_variant(variant)
         self.players = players
-        self.fields["format"].choices = formats_for(variant)  # type: ignore[attr-defined]
+        choice_field(self, "format").choices = formats_for(variant)
         self.initial.update(
             {"format": "rotating", "rounds": 4, "bye_win": "0.5", "rank_by": "points"}
         )
