@@ -27,7 +27,7 @@ from django.db import connections
 from games.engine.registry import VARIANTS
 from games.models import Circle, Game
 from games.models.in_progress import HandInProgress
-from tests.web.test_browser import CHROMIUM, FLAGS, picture, scripted
+from tests.web.test_browser import CHROMIUM, Chromium, picture, scripted
 from tests.web.test_browser_names import CUT
 
 # The marker sets the test database up; each test only reads, through the server.
@@ -178,32 +178,30 @@ def site(django_db_setup: Any, django_db_blocker: Any) -> Iterator[tuple[str, di
 
 @pytest.fixture(scope="module")
 def contexts(site: tuple[str, dict[str, str]]) -> Iterator[Callable[[str], Any]]:
-    """A context per size, opened when first asked for, in one browser."""
-    from playwright.sync_api import sync_playwright
-
+    """A context per size, opened when first asked for, in the module's Chromium."""
     url, _ = site
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        opened: dict[str, Any] = {}
+    browser = Chromium.launched()
+    opened: dict[str, Any] = {}
 
-        def context(size: str) -> Any:
-            if size not in opened:
-                width, height, phone = SIZES[size]
-                opened[size] = browser.new_context(
-                    viewport={"width": width, "height": height},
-                    base_url=url,
-                    is_mobile=phone,
-                    has_touch=phone,
-                    # Nothing here is offline: no worker fetching the pages again to keep.
-                    service_workers="block",
-                )
-            return opened[size]
+    def context(size: str) -> Any:
+        if size not in opened:
+            width, height, phone = SIZES[size]
+            opened[size] = browser.new_context(
+                viewport={"width": width, "height": height},
+                base_url=url,
+                is_mobile=phone,
+                has_touch=phone,
+                # Nothing here is offline: no worker fetching the pages again to keep.
+                service_workers="block",
+            )
+        return opened[size]
 
-        yield context
-        browser.close()
-        # The test's transaction began while Playwright's loop was current, so its
-        # connection lives in that context: close it here, or the database cannot be dropped.
-        connections.close_all()
+    yield context
+    for each in opened.values():
+        each.close()
+    # The test's transaction began while Playwright's loop was current, so its connection
+    # lives in that context: close it here, or the database cannot be dropped.
+    connections.close_all()
 
 
 def read(page: Any, width: int, scope: str = "body") -> list[str]:
