@@ -3,6 +3,7 @@ from django.urls import path, register_converter
 from games.views import (
     circles,
     club_nights,
+    club_results,
     game_fixes,
     games,
     hand_in_progress,
@@ -79,6 +80,17 @@ urlpatterns = [
         "c/<str:circle>/club/<str:night>/standings.csv",
         club_nights.club_standings_csv,
         name="club_standings_csv",
+    ),
+    path("c/<str:circle>/club/<str:night>/confirm", club_results.club_confirm, name="club_confirm"),
+    path(
+        "c/<str:circle>/club/<str:night>/standings/",
+        club_results.club_standings,
+        name="club_standings",
+    ),
+    path(
+        "c/<str:circle>/club/<str:night>/head-to-head/",
+        club_results.club_head_to_head,
+        name="club_head_to_head",
     ),
     path("c/<str:circle>/import", games.game_import, name="game_import"),
     path("c/<str:circle>/declarations", tools.declarations_helper, name="declarations"),

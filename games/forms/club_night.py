@@ -39,6 +39,11 @@ RANK_CHOICES = [
     ("wins", gettext_lazy("Wins, then difference")),
 ]
 BYE_WINS = {"0": 0, "0.5": 0.5, "1": 1}
+CONFIRM_CHOICES = [
+    ("", gettext_lazy("As the format has it: yes for fixed teams")),
+    ("yes", gettext_lazy("Yes")),
+    ("no", gettext_lazy("No")),
+]
 # Where the engine's refusals of a night's event go on the form.
 FIELD_OF = {
     "event.format": "format",
@@ -84,6 +89,12 @@ class ClubNightForm(forms.Form):
     rank_by = forms.ChoiceField(
         choices=RANK_CHOICES, widget=Radios, label=gettext_lazy("Standings by")
     )
+    confirm = forms.ChoiceField(
+        choices=CONFIRM_CHOICES,
+        widget=Radios,
+        required=False,
+        label=gettext_lazy("Each table’s result confirmed by the other side"),
+    )
 
     def __init__(self, *args: Any, variant: str, players: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -92,13 +103,24 @@ class ClubNightForm(forms.Form):
         self.players = players
         choice_field(self, "format").choices = formats_for(variant)
         self.initial.update(
-            {"format": "rotating", "rounds": 4, "bye_win": "0.5", "rank_by": "points"}
+            {
+                "format": "rotating",
+                "rounds": 4,
+                "bye_win": "0.5",
+                "rank_by": "points",
+                "confirm": "",
+            }
         )
         self.settings_fields = SETTINGS_FIELDS[variant]
         add_settings_fields(self, self.settings_fields, self.engine.settings().full_dict())
         for spec in self.settings_fields:
             self.fields[f"set_{spec.key}"].required = False  # empty: the game's default
         self.night: Night | None = None
+
+    def confirm_results(self) -> bool | None:
+        """Whether the other side confirms each result (None: as the format has it)."""
+        chosen = self.cleaned_data.get("confirm") or ""
+        return None if not chosen else chosen == "yes"
 
     def house_rules(self) -> list[forms.BoundField]:
         return [self[f"set_{s.key}"] for s in self.settings_fields]
@@ -201,3 +223,30 @@ class NightFileForm(forms.Form):
         label=gettext_lazy("A night’s file (scorer-night/1)"),
         widget=forms.ClearableFileInput(attrs={"accept": "application/json,.json"}),
     )
+
+
+class HeadToHeadForm(forms.Form):
+    """Two entrants of a night (players, or teams), by draw number: their games against each
+    other."""
+
+    first = forms.ChoiceField(label=gettext_lazy("First"))
+    second = forms.ChoiceField(label=gettext_lazy("Second"))
+
+    def __init__(self, *args: Any, entrants: dict[int, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.entrants = entrants
+        choices = [(str(n), name) for n, name in sorted(entrants.items())]
+        choice_field(self, "first").choices = choices
+        choice_field(self, "second").choices = choices
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not self.errors and data.get("first") == data.get("second"):
+            self.add_error("second", gettext_lazy("Pick two different entrants."))
+        return data
+
+    def entrant_names(self) -> tuple[str, str]:
+        return (
+            self.entrants[int(self.cleaned_data["first"])],
+            self.entrants[int(self.cleaned_data["second"])],
+        )

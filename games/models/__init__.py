@@ -12,6 +12,7 @@ model names are the migrations', unchanged.
 from games.engine.record import FORMAT
 from games.models.circles import Circle, Player, default_circle_name, new_slug, validate_language
 from games.models.club_nights import ClubNight, Entrant, NightRound, NightTable
+from games.models.club_results import NightChange
 from games.models.conflicts import AlreadySaved, Conflict
 from games.models.game_state import Seat, validate_variant
 from games.models.games import AlreadyImported, Game
@@ -35,6 +36,7 @@ __all__ = [
     "HandInProgress",
     "Merge",
     "MergePlan",
+    "NightChange",
     "NightRound",
     "NightTable",
     "Player",

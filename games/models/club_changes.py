@@ -37,15 +37,17 @@ def night_record(
 
 
 @transaction.atomic
-def create_night(circle: Circle, night: Night) -> ClubNight:
+def create_night(circle: Circle, night: Night, confirm: bool | None = None) -> ClubNight:
     """A new club night from the engine's reading of its record (rounds not read); its
-    players join the circle's roster."""
+    players join the circle's roster. Its results are confirmed by the other side when
+    `confirm` says so (None: in the formats of fixed teams)."""
     circle.lock()
     created = ClubNight.objects.create(
         circle=circle,
         variant=night.variant.key,
         settings=night.settings.to_dict(),
         event=night.event.to_dict(),
+        confirm_results=night.event.teams if confirm is None else confirm,
     )
     team_of = {p: (t, s) for t, team in enumerate(night.teams, start=1) for s, p in enumerate(team)}
     gone = night.withdrawn()

@@ -11,11 +11,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import models
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from games.engine.club.night import FORMAT, Night, Proposal, read_night, team_name
-from games.models.circles import Circle, Player, new_slug
+from games.models.circles import MAX_NAME, Circle, Player, new_slug
 from games.models.games import Game
+from games.models.hands import Hand
+
+
+def new_key() -> str:
+    """The organiser's key: the phone that set the night up holds it in a cookie."""
+    return secrets.token_urlsafe(18)
 
 
 def new_seed() -> str:
@@ -48,6 +55,9 @@ class ClubNight(models.Model):
     # "byes": [entrant numbers]}), or empty: the engine's proposal.
     seating = models.JSONField(default=dict, blank=True)
     version = models.PositiveIntegerField(default=0)
+    confirm_results = models.BooleanField(default=False)
+    """Whether a table's result stands only once a phone of the other side confirmed it."""
+    organiser_key = models.CharField(max_length=32, default=new_key, editable=False)
 
     class Meta:
         ordering = ["-created"]
@@ -117,8 +127,15 @@ class ClubNight(models.Model):
         return record
 
     def round_rows(self) -> list[NightRound]:
-        rounds = self.rounds.prefetch_related("tables__game__seats__player").order_by("number")
-        return list(rounds)
+        """The rounds with their tables, games, seats and live hands: a fixed number of
+        queries, however many tables."""
+        live = Prefetch(
+            "tables__game__hands",
+            queryset=Hand.objects.filter(removed=None).order_by("number"),
+            to_attr="live",
+        )
+        rounds = self.rounds.prefetch_related("tables__game__seats__player", live)
+        return list(rounds.order_by("number"))
 
     def night(self) -> NightNow:
         """The night read by the engine (NightError if its games no longer make one, e.g. a
@@ -194,7 +211,7 @@ class NightRound(models.Model):
         tables: list[dict[str, list[Any]]] = [
             {
                 "players": [seat.player.name for seat in t.game.seats.all()],
-                "hands": [h.to_dict() for h in t.game.engine_hands()],
+                "hands": [h.to_dict() for h in t.game.engine_hands(getattr(t.game, "live", None))],
             }
             for t in self.table_rows()
         ]
@@ -219,9 +236,18 @@ class NightTable(models.Model):
     round = models.ForeignKey(NightRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="club_table")
+    # The game's version a phone of the other side confirmed its result at: the result is
+    # confirmed while the game is still at that version (any change needs confirming again).
+    confirmed_version = models.PositiveIntegerField(null=True, blank=True)
+    confirmed_by = models.CharField(max_length=MAX_NAME, blank=True, default="")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="night_table_unique"),
         ]
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmed_version is not None and self.confirmed_version == self.game.version

@@ -158,9 +158,11 @@ class GameState(models.Model):
         """The hands that count, in order; removed hands are kept aside, restorable."""
         return self.hands.filter(removed=None).order_by("number")
 
-    def engine_hands(self) -> list[BaseHand]:
+    def engine_hands(self, live: Sequence[Hand] | None = None) -> list[BaseHand]:
+        """The live hands as the engine reads them (`live`: as prefetched, in order)."""
         settings, names = self.engine_settings(), self.player_names()
-        return [self.rules.hand(hand.facts, settings, names) for hand in self.live_hands()]
+        rows = self.live_hands() if live is None else live
+        return [self.rules.hand(hand.facts, settings, names) for hand in rows]
 
     def score(self, facts: Sequence[Mapping[str, Any]], start: Carried | None = None) -> GameScore:
         """Score hands given as fact dicts, the first of them from the state `start` (by

@@ -8,7 +8,6 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import ngettext, pgettext
@@ -21,18 +20,15 @@ from games.engine.names import name_key
 from games.forms.club_night import ClubNightForm
 from games.models import Circle, ClubNight, Game
 from games.models.club_nights import NightRound
+from games.pages.club_results_page import (
+    Confirmation,
+    change_rows,
+    confirmation,
+    ranked_rows,
+    unconfirmed_entrants,
+)
 from games.pages.score_sheet_csv import BOM, as_text
 from games.words import shown_text, shown_variant
-
-
-def won_text(won: Fraction) -> str:
-    """A count of wins: whole, or with its half or third (1½, 2⅓)."""
-    whole, part = divmod(won, 1)
-    marks = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔"}
-    if not part:
-        return str(int(whole))
-    mark = marks.get(part, f"+{float(part):.2f}")
-    return f"{int(whole)}{mark}" if whole else mark
 
 
 @dataclass(frozen=True)
@@ -92,20 +88,6 @@ def setup_page(circle: Circle, form: ClubNightForm, names: Sequence[str]) -> dic
 
 
 @dataclass(frozen=True)
-class StandingRow:
-    rank: int
-    name: str
-    tied: bool
-    played: int
-    won: str
-    byes: int
-    points_for: int
-    points_against: int
-    difference: int
-    withdrawn: bool
-
-
-@dataclass(frozen=True)
 class TableRow:
     number: int
     players: list[str]
@@ -113,6 +95,7 @@ class TableRow:
     hands: int
     finished: bool
     game: Game
+    confirmation: Confirmation | None = None
 
 
 @dataclass(frozen=True)
@@ -138,25 +121,11 @@ class EntrantRow:
     withdrawn: bool
 
 
-def standing_rows(night: Night) -> list[StandingRow]:
-    return [
-        StandingRow(
-            row.rank,
-            row.standing.name,
-            row.tied,
-            row.standing.played,
-            won_text(row.standing.won),
-            row.standing.byes,
-            row.standing.points_for,
-            row.standing.points_against,
-            row.standing.difference,
-            row.standing.withdrawn,
-        )
-        for row in night.standings()
-    ]
-
-
-def round_rows(rounds: Sequence[NightRound], names: dict[int, str]) -> list[RoundRow]:
+def round_rows(
+    found: ClubNight, rounds: Sequence[NightRound], names: dict[int, str], me: str | None = None
+) -> list[RoundRow]:
+    """The rounds' tables as they stand, each with its confirmation (`me`: the name of the
+    player this phone chose)."""
     shown = []
     for r in rounds:
         tables = [
@@ -167,6 +136,7 @@ def round_rows(rounds: Sequence[NightRound], names: dict[int, str]) -> list[Roun
                 t.game.hand_count,
                 t.game.is_finished,
                 t.game,
+                confirmation(found, r, t, me),
             )
             for t in r.table_rows()
         ]
@@ -175,18 +145,21 @@ def round_rows(rounds: Sequence[NightRound], names: dict[int, str]) -> list[Roun
     return shown
 
 
-def night_page(found: ClubNight, held: int | None = None) -> dict[str, Any]:
-    """The night's page: its standings, its rounds (the last first), and between rounds the
-    next round's seating as the engine proposes it (or as swapped), `held` the player a
-    first tap picked to swap."""
+def night_page(found: ClubNight, held: int | None = None, me: int | None = None) -> dict[str, Any]:
+    """The night's page: its standings, its rounds (the last first), its log of changes to
+    confirmed results, and between rounds the next round's seating as the engine proposes it
+    (or as swapped), `held` the player a first tap picked to swap, `me` the player this
+    phone chose (who may confirm a result)."""
     rows = found.entrant_rows()
     names = found.entrant_names(rows)
     rounds = found.round_rows()
+    me_name = next((e.player.name for e in rows if e.number == me), None)
     context: dict[str, Any] = {
         "night": found,
         "circle": found.circle,
         "variant": shown_variant(found.variant),
-        "rounds": list(reversed(round_rows(rounds, names))),
+        "rounds": list(reversed(round_rows(found, rounds, names, me_name))),
+        "changes": change_rows(found),
         "entrants": [EntrantRow(e.number, e.player.name, e.withdrawn) for e in rows],
         "held": held,
         "team_format": found.team_format,
@@ -196,7 +169,8 @@ def night_page(found: ClubNight, held: int | None = None) -> dict[str, Any]:
     except NightError as error:
         context["broken"] = shown_text(error.message)
         return context
-    context["standings"] = standing_rows(night)
+    provisional = unconfirmed_entrants(found, rounds, night)
+    context["standings"] = ranked_rows(night.standings(), provisional)
     context["round_count"] = night.round_count
     context["playing"] = bool(rounds) and not rounds[-1].over
     if context["playing"]:
@@ -264,14 +238,10 @@ def standings_csv(night: Night) -> str:
 
 def table_of(found: ClubNight, number: int) -> Game | None:
     """The game of the table where player `number` sits in the round being played, if any:
-    a phone that chose that player is sent there."""
-    entrant = found.entrants.filter(number=number).select_related("player").first()
+    a phone that chose that player is sent there (three queries, however many tables)."""
+    entrant = found.entrants.filter(number=number).first()
     last = found.rounds.order_by("-number").first()
     if entrant is None or last is None or last.ended is not None:
         return None
-    for table in last.tables.select_related("game"):
-        if table.game.is_finished:
-            continue
-        if table.game.seats.filter(player=entrant.player).exists():
-            return table.game
-    return None
+    unfinished = Game.objects.filter(club_table__round=last, seats__player_id=entrant.player_id)
+    return unfinished.exclude(status=Game.Status.FINISHED).order_by("club_table__number").first()

@@ -6,6 +6,7 @@ night's (games/models/club_changes.py); every answer is the night as it stands a
 from __future__ import annotations
 
 import json
+import secrets
 
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -95,8 +96,10 @@ def club_new(request: HtmxHttpRequest, circle: str) -> HttpResponse:
         except ScorerError:
             pass
         else:
-            night = create_night(found, form.night)
-            return redirect("club_night", circle=found.slug, night=night.slug)
+            night = create_night(found, form.night, form.confirm_results())
+            return organiser_phone(
+                redirect("club_night", circle=found.slug, night=night.slug), night
+            )
     context = setup_page(found, form, names)
     context["name_problem"] = problem
     # A name refused stays in its box, to be put right.
@@ -138,7 +141,8 @@ def club_import(request: HtmxHttpRequest, circle: str) -> HttpResponse:
                     "problem": f"{error.field}: {shown_text(error.message)}"
                 }
             else:
-                return redirect("club_night", circle=found.slug, night=night.slug)
+                response = redirect("club_night", circle=found.slug, night=night.slug)
+                return organiser_phone(response, night)
     context = {
         "circle": found,
         "variants": shown_variants(),
@@ -158,9 +162,10 @@ def render_night(
 ) -> HttpResponse:
     """The night's page, read again: the state after any change or refusal."""
     fresh = get_object_or_404(ClubNight.objects.select_related("circle"), pk=night.pk)
-    context = night_page(fresh, held)
+    context = night_page(fresh, held, me)
     context["problem"] = problem
     context["me"] = me
+    context["organiser"] = is_organiser(request, fresh)
     context["late_form"] = LateArrivalForm()
     context["share_url"] = request.build_absolute_uri(
         reverse("club_night", args=[fresh.circle.slug, fresh.slug])
@@ -192,6 +197,27 @@ def chosen_player(request: HtmxHttpRequest, night: ClubNight) -> int | None:
 
 def me_cookie(night: ClubNight) -> str:
     return f"club-{night.slug}"
+
+
+def organiser_cookie(night: ClubNight) -> str:
+    return f"club-organiser-{night.slug}"
+
+
+def organiser_phone(response: HttpResponse, night: ClubNight) -> HttpResponse:
+    """The phone that set the night up is its organiser's: it holds the night's key."""
+    response.set_cookie(
+        organiser_cookie(night),
+        night.organiser_key,
+        max_age=ME_COOKIE_AGE,
+        samesite="Lax",
+        httponly=True,
+    )
+    return response
+
+
+def is_organiser(request: HtmxHttpRequest, night: ClubNight) -> bool:
+    held = request.COOKIES.get(organiser_cookie(night), "")
+    return bool(held) and secrets.compare_digest(held.encode(), night.organiser_key.encode())
 
 
 @require_POST

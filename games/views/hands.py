@@ -1,5 +1,6 @@
 """Changes to a game's saved hands: saving the hand in progress, editing, deleting, undoing
-and restoring one. Each is one model call (games/models/changes.py); its answer is the game
+and restoring one. Each is one model call (games/models/changes.py; a club table's change
+to a confirmed result is logged, games/models/club_results.py); its answer is the game
 page, or its play region, rendered from the game as it stands after the change (fresh)."""
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from games.forms import HAND_FORMS, HandForm
 from games.forms.base import error_text
 from games.models import AlreadySaved, Conflict, Game, Hand
 from games.models.changes import Undone
+from games.models.club_results import logged_change
 from games.pages.game_page import hand_form, saved_text
 from games.pages.hand_preview import hand_preview as preview_of
 from games.views.access import HtmxHttpRequest, fresh, game_of, hand_of, posted_int, posted_token
+from games.views.club_results import table_phone
 from games.views.games import play_context
 from games.words import shown_text
 
@@ -151,11 +154,12 @@ def hand_edit(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> Ht
     if not form.is_valid():
         return _edit_page(request, found, shown, form, status=400)
     try:
-        found.edit_hand(
-            shown.pk,
-            form.facts(),
-            form.cleaned_data.get("version") or 0,
-            posted_int(request, "number"),
+        facts, version = form.facts(), form.cleaned_data.get("version") or 0
+        logged_change(
+            found,
+            shown.number,
+            table_phone(request),
+            lambda: found.edit_hand(shown.pk, facts, version, posted_int(request, "number")),
         )
     except Conflict as conflict:
         return _edit_crossed(request, fresh(found), conflict)
@@ -239,7 +243,13 @@ def hand_delete(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> 
         return _delete_page(request, found, shown)
     number = posted_int(request, "number")
     try:
-        removed = found.remove_hand(shown.pk, posted_int(request, "version"), number)
+        version = posted_int(request, "version")
+        removed = logged_change(
+            found,
+            number,
+            table_phone(request),
+            lambda: found.remove_hand(shown.pk, version, number),
+        )
     except Conflict as conflict:
         return _after_change(request, fresh(found), {"text": conflict.message}, status=409)
     except HandError as error:
@@ -272,7 +282,12 @@ def hand_undo(request: HtmxHttpRequest, circle: str, game: str, hand: int) -> Ht
     shown = hand_of(found, hand)
     form = hand_form(found, found.player_names())
     try:
-        undone = found.undo_hand(shown.pk, refill=form.typed_from)
+        undone = logged_change(
+            found,
+            shown.number,
+            table_phone(request),
+            lambda: found.undo_hand(shown.pk, refill=form.typed_from),
+        )
     except Conflict as conflict:
         return _after_change(request, fresh(found), {"text": conflict.message}, status=409)
     found = fresh(found)
@@ -308,7 +323,12 @@ def hand_restore(request: HtmxHttpRequest, circle: str, game: str, hand: int) ->
     shown = hand_of(found, hand)
     form = hand_form(found, found.player_names())
     try:
-        restored = found.restore_hand(shown.pk, refill=form.typed_from)
+        restored = logged_change(
+            found,
+            shown.removed_number,
+            table_phone(request),
+            lambda: found.restore_hand(shown.pk, refill=form.typed_from),
+        )
     except Conflict as conflict:
         return _after_change(request, fresh(found), {"text": conflict.message}, status=409)
     except HandError as error:
