@@ -4,7 +4,8 @@ and per import, the stats page of a circle with 1,000 games, queries, page weigh
 Run with `make bench` (`bench/bench.py stats` measures the stats page alone, `bench/bench.py
 ratings` the ratings of its 1,000 games alone, `bench/bench.py changes` editing, deleting
 and restoring hand 1 alone, `bench/bench.py answers` the game page and a save's answer
-alone). It uses a throwaway SQLite database
+alone, `bench/bench.py night` a club night of 20 tables alone: proposing a round, its page
+and its standings). It uses a throwaway SQLite database
 (or DATABASE_URL, also given as `--database=URL`) and production settings with collected,
 compressed static files served by WhiteNoise, as in production.
 """
@@ -49,6 +50,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from bench.hands import PLAYERS, hand  # noqa: E402
+from bench.night import night_bench  # noqa: E402
 from games.models import Circle, Declaration, Game, Hand, HandInProgress, Rating, Seat  # noqa: E402
 from games.models.ratings import rerate, rerate_game  # noqa: E402
 
@@ -83,6 +85,9 @@ def main() -> None:
     if sys.argv[1:] == ["ratings"]:
         ratings(client, stats_circle())
         return
+    if sys.argv[1:] == ["night"]:
+        night_bench(client)
+        return
     rated = stats_page(client)
     if sys.argv[1:] == ["stats"]:
         return
@@ -114,6 +119,7 @@ def main() -> None:
 
     answers(client, circle)
     changes(circle)
+    night_bench(client)
 
     for count in (500, 2000, 4000):
         record = {

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from games.engine.club.night import FORMAT, Night, Proposal, read_night
 from games.engine.record import GameRecord
 from games.models.circles import Circle
-from games.models.club_nights import ClubNight, Entrant, NightRound, NightTable
+from games.models.club_nights import ClubNight, Entrant, NightRound, NightTable, scored_of
 from games.models.conflicts import Conflict
 from games.models.games import Game
 
@@ -122,9 +122,10 @@ def _between_rounds(night: ClubNight) -> None:
 def _with_round(night: ClubNight, proposal: Proposal) -> Night:
     """The night with the proposed round added (no hands yet), as the engine reads it: a
     seating the format does not allow is a NightError naming it."""
-    record = night.record()
-    members = night.entrant_members(night.entrant_rows())
-    names = night.entrant_names(night.entrant_rows())
+    rows, rounds = night.entrant_rows(), night.round_rows()
+    record = night.record(rows, rounds, hands=False)
+    members = night.entrant_members(rows)
+    names = night.entrant_names(rows)
     seated = {p for t in proposal.tables for p in t}
     absent = [
         names[n]
@@ -135,7 +136,7 @@ def _with_round(night: ClubNight, proposal: Proposal) -> Night:
     round["byes"] = list(proposal.byes)
     round["absent"] = absent
     record["rounds"].append(round)
-    return read_night(record)
+    return read_night(record, scored_of(rounds))
 
 
 @transaction.atomic
@@ -143,7 +144,7 @@ def swap(found: ClubNight, version: int, first: int, second: int) -> None:
     """Swap two players (by draw number) of the next round; in the pair formats, their
     teams. Refused (NightError) when the engine does not take the seating."""
     night = _checked(found, version)
-    read = night.night()
+    read = night.results_night()
     _between_rounds(night)
     rows = {e.number: e for e in night.entrant_rows()}
     if first not in rows or second not in rows:
@@ -177,7 +178,7 @@ def start_round(found: ClubNight, version: int) -> NightRound:
     seated from the roster. Two phones starting it at once start it once: the second is
     refused on the version."""
     night = _checked(found, version)
-    read = night.night()
+    read = night.results_night()
     _between_rounds(night)
     proposal = night.proposal(read)
     checked = _with_round(night, proposal)
@@ -242,6 +243,6 @@ def add_late(found: ClubNight, version: int, name: str) -> None:
     last = night.entrants.order_by("-number").values_list("number", flat=True).first() or 0
     Entrant.objects.create(night=night, player=player, number=last + 1)
     night.seating = {}
-    record = night.record()
-    read_night(record)
+    rounds = night.round_rows()
+    read_night(night.record(rounds=rounds, hands=False), scored_of(rounds))
     night.bump()

@@ -103,10 +103,17 @@ class ClubNight(models.Model):
             )
         return {n: tuple(names) for n, names in members.items()}
 
-    def record(self, rows: Sequence[Entrant] | None = None) -> dict[str, Any]:
+    def record(
+        self,
+        rows: Sequence[Entrant] | None = None,
+        rounds: Sequence[NightRound] | None = None,
+        hands: bool = True,
+    ) -> dict[str, Any]:
         """The night as a record (scorer-night/1), from its rows and its tables' games; an
-        entrant neither seated nor out in a round is absent from it."""
+        entrant neither seated nor out in a round is absent from it. Without `hands`, every
+        table's hands are left empty (its game's stored result stands for them)."""
         rows = self.entrant_rows() if rows is None else rows
+        rounds = self.round_rows(hands) if rounds is None else rounds
         names = self.entrant_names(rows)
         record: dict[str, Any] = {"format": FORMAT, "variant": self.variant}
         if self.settings:
@@ -123,25 +130,39 @@ class ClubNight(models.Model):
                 for n in sorted(teams)
             ]
         members = self.entrant_members(rows)
-        record["rounds"] = [r.record(names, members) for r in self.round_rows()]
+        record["rounds"] = [r.record(names, members, hands) for r in rounds]
         return record
 
-    def round_rows(self) -> list[NightRound]:
-        """The rounds with their tables, games, seats and live hands: a fixed number of
-        queries, however many tables."""
-        live = Prefetch(
-            "tables__game__hands",
-            queryset=Hand.objects.filter(removed=None).order_by("number"),
-            to_attr="live",
-        )
-        rounds = self.rounds.prefetch_related("tables__game__seats__player", live)
+    def round_rows(self, hands: bool = False) -> list[NightRound]:
+        """The rounds with their tables, games and seats (`hands`: and their live hands): a
+        fixed number of queries, however many tables."""
+        rounds = self.rounds.prefetch_related("tables__game__seats__player")
+        if hands:
+            live = Prefetch(
+                "tables__game__hands",
+                queryset=Hand.objects.filter(removed=None).order_by("number"),
+                to_attr="live",
+            )
+            rounds = rounds.prefetch_related(live)
         return list(rounds.order_by("number"))
 
     def night(self) -> NightNow:
-        """The night read by the engine (NightError if its games no longer make one, e.g. a
-        table's seats changed), with the withdrawn entrants."""
+        """The night read whole by the engine, every table's hands read and scored again
+        (the record's export), with the withdrawn entrants; NightError if its games no longer
+        make one (e.g. a table's seats changed)."""
+        return self._read(hands=True)
+
+    def results_night(self, rounds: Sequence[NightRound] | None = None) -> NightNow:
+        """The night read by the engine from each table's stored result (its game's totals
+        and winners, the engine's when each hand was saved): the standings and the next
+        round as `night()` gives them, without reading every hand again."""
+        return self._read(hands=False, rounds=rounds)
+
+    def _read(self, hands: bool, rounds: Sequence[NightRound] | None = None) -> NightNow:
         rows = self.entrant_rows()
-        read = read_night(self.record(rows))
+        rounds = self.round_rows(hands) if rounds is None else rounds
+        record = self.record(rows, rounds, hands)
+        read = read_night(record, [] if hands else scored_of(rounds))
         names = self.entrant_names(rows)
         away = frozenset(names[n] for n in self.withdrawn_numbers(rows))
         return NightNow(**{f: getattr(read, f) for f in Night.__dataclass_fields__}, away=away)
@@ -161,6 +182,11 @@ class ClubNight(models.Model):
         tables = tuple(tuple(players[n] for n in t) for t in self.seating["tables"])
         byes = tuple(names[n] for n in self.seating["byes"])
         return Proposal(len(night.rounds) + 1, tables, byes)
+
+
+def scored_of(rounds: Sequence[NightRound]) -> list[list[tuple[list[int], list[int]]]]:
+    """Each table's stored result, round by round: its game's totals and winners."""
+    return [[(t.game.totals, t.game.winners) for t in r.table_rows()] for r in rounds]
 
 
 class Entrant(models.Model):
@@ -207,11 +233,15 @@ class NightRound(models.Model):
     def over(self) -> bool:
         return self.ended is not None or all(t.game.is_finished for t in self.table_rows())
 
-    def record(self, names: dict[int, str], members: dict[int, tuple[str, ...]]) -> dict[str, Any]:
+    def record(
+        self, names: dict[int, str], members: dict[int, tuple[str, ...]], hands: bool = True
+    ) -> dict[str, Any]:
         tables: list[dict[str, list[Any]]] = [
             {
                 "players": [seat.player.name for seat in t.game.seats.all()],
-                "hands": [h.to_dict() for h in t.game.engine_hands(getattr(t.game, "live", None))],
+                "hands": [h.to_dict() for h in t.game.engine_hands(getattr(t.game, "live", None))]
+                if hands
+                else [],
             }
             for t in self.table_rows()
         ]

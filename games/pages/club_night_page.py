@@ -165,7 +165,7 @@ def night_page(found: ClubNight, held: int | None = None, me: int | None = None)
         "team_format": found.team_format,
     }
     try:
-        night = found.night()
+        night = found.results_night(rounds)
     except NightError as error:
         context["broken"] = shown_text(error.message)
         return context

@@ -160,7 +160,7 @@ def standings_page(found: ClubNight, after: int | None) -> dict[str, Any]:
     context: dict[str, Any] = {"night": found, "circle": found.circle}
     rounds = found.round_rows()
     try:
-        read = found.night()
+        read = found.results_night(rounds)
     except NightError as error:
         context["broken"] = shown_text(error.message)
         return context
@@ -193,7 +193,7 @@ def head_to_head_page(found: ClubNight, form: HeadToHeadForm) -> dict[str, Any]:
     if not form.is_bound or not form.is_valid():
         return context
     try:
-        read = found.night()
+        read = found.results_night()
     except NightError as error:
         context["broken"] = shown_text(error.message)
         return context

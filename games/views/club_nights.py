@@ -318,7 +318,7 @@ def club_export(request: HtmxHttpRequest, circle: str, night: str) -> HttpRespon
 def club_standings_csv(request: HtmxHttpRequest, circle: str, night: str) -> HttpResponse:
     found = night_of(request, circle, night)
     try:
-        text = standings_csv(found.night())
+        text = standings_csv(found.results_night())
     except ScorerError as error:
         return render_night(request, found, status=409, problem=shown_text(error.message))
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")

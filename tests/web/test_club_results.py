@@ -91,7 +91,7 @@ class TestConfirming:
         table.refresh_from_db()
         assert table.confirmed and table.confirmed_by == loser
         page = client.get(night_url(night) + "?stay=1")
-        assert f"Confirmed by" in page.content.decode() and loser in page.content.decode()
+        assert "Confirmed by" in page.content.decode() and loser in page.content.decode()
         assert not any(s.provisional for s in page.context["standings"])
 
     def test_the_confirm_button_shows_only_on_a_phone_of_the_other_side(

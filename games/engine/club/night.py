@@ -4,9 +4,11 @@ each table's game scored by the engine, the standings and the next round's propo
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from games.engine.club.event import Event, number_out, robin_rounds
@@ -220,8 +222,17 @@ def is_team_game(variant: Variant[Any, Any]) -> bool:
 # --- Reading ---------------------------------------------------------------------------------
 
 
-def read_night(data: object) -> Night:
-    """Read a night record; NightError (a ScorerError) names the place of any problem."""
+# A table's game as already scored: its totals and its winners (empty while unfinished).
+type Scored = tuple[Sequence[int], Sequence[int]]
+
+
+def read_night(data: object, scored: Sequence[Sequence[Scored]] = ()) -> Night:
+    """Read a night record; NightError (a ScorerError) names the place of any problem.
+
+    `scored` gives the tables of the first rounds as their games were already scored (a
+    site that stores each game's totals and winners): their hands, left empty in `data`, are
+    not read or scored again, and their seats are checked as any other's. Such a night
+    counts and seats as if read whole, but writes no hands (to_dict)."""
     if not isinstance(data, Mapping):
         raise NightError("record", say("reading.not_an_object", what=say("club.what.night")))
     _check_size(data)
@@ -243,7 +254,10 @@ def read_night(data: object) -> Night:
     if len(rounds) > night.round_count:
         problem = say("club.too_many_rounds", most=night.round_count, count=len(rounds))
         raise NightError("rounds", problem)
-    read = tuple(_round(night, number, r) for number, r in enumerate(rounds, start=1))
+    read = tuple(
+        _round(night, number, r, scored[number - 1] if number <= len(scored) else ())
+        for number, r in enumerate(rounds, start=1)
+    )
     return Night(variant, settings, event, players, teams, read)
 
 
@@ -362,6 +376,12 @@ def _teams(
     return tuple(teams)
 
 
+@functools.lru_cache(maxsize=16)
+def _known(players: tuple[str, ...]) -> Mapping[str, str]:
+    """The night's players by their name key: read once for all its tables."""
+    return MappingProxyType({name_key(p): p for p in players})
+
+
 def _player(known: Mapping[str, str], name: str, place: str) -> str:
     """A name of the night's players, as the night lists it."""
     try:
@@ -373,7 +393,7 @@ def _player(known: Mapping[str, str], name: str, place: str) -> str:
     return found
 
 
-def _round(night: Night, number: int, data: object) -> NightRound:
+def _round(night: Night, number: int, data: object, scored: Sequence[Scored] = ()) -> NightRound:
     place = say("club.place.round", round=number)
     if not isinstance(data, Mapping):
         raise NightError(place, say("reading.not_an_object", what=say("club.what.round")))
@@ -384,7 +404,10 @@ def _round(night: Night, number: int, data: object) -> NightRound:
         raise NightError(
             place, say("club.keyed", field=error.field, problem=error.message)
         ) from None
-    read = tuple(_table(night, number, t, item) for t, item in enumerate(tables, start=1))
+    read = tuple(
+        _table(night, number, t, item, scored[t - 1] if t <= len(scored) else None)
+        for t, item in enumerate(tables, start=1)
+    )
     entrants = {name_key(e): e for e in night.entrants}
     unknown = "club.unknown_team" if night.event.teams else "club.unknown_player"
     seen: dict[str, int] = {}
@@ -438,7 +461,9 @@ def _entrants(
     return tuple(names)
 
 
-def _table(night: Night, round: int, number: int, data: object) -> NightTable:
+def _table(
+    night: Night, round: int, number: int, data: object, scored: Scored | None = None
+) -> NightTable:
     place = say("club.place.table", round=round, table=number)
     variant = night.variant
     if not isinstance(data, Mapping):
@@ -460,8 +485,14 @@ def _table(night: Night, round: int, number: int, data: object) -> NightTable:
         raise NightError(
             place, say("club.keyed", field=error.field, problem=error.message)
         ) from None
-    known = {name_key(p): p for p in night.players}
+    known = _known(night.players)
     players = tuple(_player(known, name, place) for name in listed)
+    if scored is not None:
+        totals, winners = tuple(scored[0]), tuple(scored[1])
+        sides = night.layout.side_count
+        if len(totals) != sides or any(not 0 <= w < sides for w in winners):
+            raise NightError(place, say("record.players", count=variant.seats))
+        return NightTable(players, (), GameScore((), totals, winners, None))
     settings = night.table_settings
     try:
         read = read_hands(variant, settings, hands, players)
