@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from games.engine.club.night import FORMAT, Night, Proposal, read_night, team_name
 from games.models.circles import MAX_NAME, Circle, Player, new_slug
+from games.models.game_state import Seat
 from games.models.games import Game
 from games.models.hands import Hand
 
@@ -136,7 +137,10 @@ class ClubNight(models.Model):
     def round_rows(self, hands: bool = False) -> list[NightRound]:
         """The rounds with their tables, games and seats (`hands`: and their live hands): a
         fixed number of queries, however many tables."""
-        rounds = self.rounds.prefetch_related("tables__game__seats__player")
+        rounds = self.rounds.prefetch_related(
+            Prefetch("tables", queryset=NightTable.objects.select_related("game")),
+            Prefetch("tables__game__seats", queryset=Seat.objects.select_related("player")),
+        )
         if hands:
             live = Prefetch(
                 "tables__game__hands",
