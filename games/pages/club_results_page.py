@@ -20,7 +20,7 @@ from games.forms.club_night import HeadToHeadForm
 from games.models import ClubNight, NightChange
 from games.models.club_nights import NightRound, NightTable
 from games.models.club_results import may_confirm
-from games.words import shown_text
+from games.words import shown_text, shown_variant
 
 
 def won_text(won: Fraction) -> str:
@@ -158,6 +158,7 @@ def standings_page(found: ClubNight, after: int | None) -> dict[str, Any]:
     """The standings after round `after` (None or out of range: after every round played),
     with a link to each round's."""
     context: dict[str, Any] = {"night": found, "circle": found.circle}
+    context["variant"] = shown_variant(found.variant)
     rounds = found.round_rows()
     try:
         read = found.results_night(rounds)
@@ -190,6 +191,7 @@ def head_to_head_page(found: ClubNight, form: HeadToHeadForm) -> dict[str, Any]:
     """Two entrants picked: the games they played against each other this night (rounds,
     tables, sides, totals, wins), and their sums."""
     context: dict[str, Any] = {"night": found, "circle": found.circle, "form": form}
+    context["variant"] = shown_variant(found.variant)
     if not form.is_bound or not form.is_valid():
         return context
     try:
