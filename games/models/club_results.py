@@ -99,14 +99,23 @@ def confirm_result(night: ClubNight, table_id: int, version: int, me: int | None
     return table
 
 
-@transaction.atomic
 def logged_change[T](
     game: Game, hand: int | None, phone: Callable[[ClubNight], Phone], change: Callable[[], T]
 ) -> T:
     """Run a change to a game's hands (one of its own methods); when the game is a club
     table whose result was confirmed and the change moved it, the night's log keeps it (the
     table, the hand, the totals before and after, the phone) and the result needs confirming
-    again. A game of no night is changed as it always is."""
+    again. A game of no night is changed as it always is, in its own transaction alone (a
+    game never becomes a table later)."""
+    if not NightTable.objects.filter(game_id=game.pk).exists():
+        return change()
+    return _logged(game, hand, phone, change)
+
+
+@transaction.atomic
+def _logged[T](
+    game: Game, hand: int | None, phone: Callable[[ClubNight], Phone], change: Callable[[], T]
+) -> T:
     table = (
         NightTable.objects.select_for_update(of=("self",))
         .select_related("round__night")
