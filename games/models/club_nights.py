@@ -115,7 +115,13 @@ class ClubNight(models.Model):
         table's hands are left empty (its game's stored result stands for them)."""
         rows = self.entrant_rows() if rows is None else rows
         rounds = self.round_rows(hands) if rounds is None else rounds
-        names = self.entrant_names(rows)
+        record = self._record_head(rows)
+        names, members = self.entrant_names(rows), self.entrant_members(rows)
+        record["rounds"] = [r.record(names, members, hands) for r in rounds]
+        return record
+
+    def _record_head(self, rows: Sequence[Entrant]) -> dict[str, Any]:
+        """The record but its rounds."""
         record: dict[str, Any] = {"format": FORMAT, "variant": self.variant}
         if self.settings:
             record["settings"] = self.settings
@@ -130,8 +136,6 @@ class ClubNight(models.Model):
                 [e.player.name for e in sorted(teams[n], key=lambda e: e.team_seat)]
                 for n in sorted(teams)
             ]
-        members = self.entrant_members(rows)
-        record["rounds"] = [r.record(names, members, hands) for r in rounds]
         return record
 
     def round_rows(self, hands: bool = False) -> list[NightRound]:
@@ -159,14 +163,42 @@ class ClubNight(models.Model):
     def results_night(self, rounds: Sequence[NightRound] | None = None) -> NightNow:
         """The night read by the engine from each table's stored result (its game's totals
         and winners, the engine's when each hand was saved): the standings and the next
-        round as `night()` gives them, without reading every hand again."""
-        return self._read(hands=False, rounds=rounds)
+        round as `night()` gives them, without reading every hand again. Without `rounds`
+        read already, four queries of plain values, no model rows."""
+        if rounds is not None:
+            return self._read(hands=False, rounds=rounds)
+        rows = self.entrant_rows()
+        record = self._record_head(rows)
+        names, members = self.entrant_names(rows), self.entrant_members(rows)
+        played = self._stored_results()
+        record["rounds"] = [
+            round_record(byes, absent, [players for players, _, _ in tables], names, members)
+            for byes, absent, tables in played
+        ]
+        scored = [[(totals, winners) for _, totals, winners in tables] for _, _, tables in played]
+        return self._now(rows, read_night(record, scored))
+
+    def _stored_results(self) -> list[tuple[list[int], list[int], list[StoredTable]]]:
+        """Each round's byes and absences, and its tables' players, totals and winners."""
+        rounds = self.rounds.order_by("number").values_list("pk", "byes", "absent")
+        tables = NightTable.objects.filter(round__night=self).order_by("round_id", "number")
+        games = tables.values_list("round_id", "game_id", "game__totals", "game__winners")
+        seated = Seat.objects.filter(game__club_table__round__night=self).order_by("index")
+        players: dict[int, list[str]] = {}
+        for game_id, name in seated.values_list("game_id", "player__name"):
+            players.setdefault(game_id, []).append(name)
+        by_round: dict[int, list[StoredTable]] = {}
+        for round_id, game_id, totals, winners in games:
+            by_round.setdefault(round_id, []).append((players.get(game_id, []), totals, winners))
+        return [(byes, absent, by_round.get(pk, [])) for pk, byes, absent in rounds]
 
     def _read(self, hands: bool, rounds: Sequence[NightRound] | None = None) -> NightNow:
         rows = self.entrant_rows()
         rounds = self.round_rows(hands) if rounds is None else rounds
         record = self.record(rows, rounds, hands)
-        read = read_night(record, [] if hands else scored_of(rounds))
+        return self._now(rows, read_night(record, [] if hands else scored_of(rounds)))
+
+    def _now(self, rows: Sequence[Entrant], read: Night) -> NightNow:
         names = self.entrant_names(rows)
         away = frozenset(names[n] for n in self.withdrawn_numbers(rows))
         return NightNow(**{f: getattr(read, f) for f in Night.__dataclass_fields__}, away=away)
@@ -186,6 +218,34 @@ class ClubNight(models.Model):
         tables = tuple(tuple(players[n] for n in t) for t in self.seating["tables"])
         byes = tuple(names[n] for n in self.seating["byes"])
         return Proposal(len(night.rounds) + 1, tables, byes)
+
+
+# A table as its game stored it: the players in seat order, its totals and winners.
+type StoredTable = tuple[list[str], list[int], list[int]]
+
+
+def round_record(
+    byes: Sequence[int],
+    absent: Sequence[int],
+    tables: Sequence[Sequence[str]],
+    names: dict[int, str],
+    members: dict[int, tuple[str, ...]],
+) -> dict[str, Any]:
+    """A round as the record writes it (its tables' hands empty): an entrant neither seated
+    nor out is absent from it."""
+    written: dict[str, Any] = {"tables": [{"players": list(t), "hands": []} for t in tables]}
+    if byes:
+        written["byes"] = [names[n] for n in byes if n in names]
+    listed = set(byes)
+    seated = {p for t in tables for p in t}
+    away = list(absent) + [
+        n
+        for n in names
+        if n not in listed and n not in absent and not any(p in seated for p in members.get(n, ()))
+    ]
+    if away:
+        written["absent"] = [names[n] for n in away if n in names]
+    return written
 
 
 def scored_of(rounds: Sequence[NightRound]) -> list[list[tuple[list[int], list[int]]]]:
@@ -240,29 +300,12 @@ class NightRound(models.Model):
     def record(
         self, names: dict[int, str], members: dict[int, tuple[str, ...]], hands: bool = True
     ) -> dict[str, Any]:
-        tables: list[dict[str, list[Any]]] = [
-            {
-                "players": [seat.player.name for seat in t.game.seats.all()],
-                "hands": [h.to_dict() for h in t.game.engine_hands(getattr(t.game, "live", None))]
-                if hands
-                else [],
-            }
-            for t in self.table_rows()
-        ]
-        written: dict[str, Any] = {"tables": tables}
-        if self.byes:
-            written["byes"] = [names[n] for n in self.byes if n in names]
-        listed = set(self.byes)
-        seated = {p for t in tables for p in t["players"]}
-        absent = list(self.absent) + [
-            n
-            for n in names
-            if n not in listed
-            and n not in self.absent
-            and not any(p in seated for p in members.get(n, ()))
-        ]
-        if absent:
-            written["absent"] = [names[n] for n in absent if n in names]
+        tables = [[seat.player.name for seat in t.game.seats.all()] for t in self.table_rows()]
+        written = round_record(self.byes, self.absent, tables, names, members)
+        if hands:
+            for table, t in zip(written["tables"], self.table_rows(), strict=True):
+                live = getattr(t.game, "live", None)
+                table["hands"] = [h.to_dict() for h in t.game.engine_hands(live)]
         return written
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import models, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -21,6 +22,7 @@ from games.engine.club.standings import Table
 from games.models.circles import MAX_NAME
 from games.models.club_nights import ClubNight, NightTable
 from games.models.conflicts import Conflict
+from games.models.game_state import Seat
 from games.models.games import Game
 
 
@@ -50,6 +52,17 @@ class NightChange(models.Model):
 
     class Meta:
         ordering = ["-at", "-pk"]
+
+
+def unconfirmed_players(night: ClubNight, rounds: int) -> set[str]:
+    """The players of the first `rounds` rounds' tables whose result is not confirmed (none
+    in a night that does not confirm results): two queries of values."""
+    if not night.confirm_results:
+        return set()
+    tables = NightTable.objects.filter(round__night=night, round__number__lte=rounds)
+    open_ones = tables.exclude(confirmed_version=F("game__version"))
+    seats = Seat.objects.filter(game__club_table__in=open_ones)
+    return set(seats.values_list("player__name", flat=True))
 
 
 def may_confirm(table: NightTable, game: Game) -> list[str]:

@@ -19,7 +19,7 @@ from games.engine.club.standings import Ranked
 from games.forms.club_night import HeadToHeadForm
 from games.models import ClubNight, NightChange
 from games.models.club_nights import NightRound, NightTable
-from games.models.club_results import may_confirm
+from games.models.club_results import may_confirm, unconfirmed_players
 from games.words import shown_text, shown_variant
 
 
@@ -159,15 +159,15 @@ def standings_page(found: ClubNight, after: int | None) -> dict[str, Any]:
     with a link to each round's."""
     context: dict[str, Any] = {"night": found, "circle": found.circle}
     context["variant"] = shown_variant(found.variant)
-    rounds = found.round_rows()
     try:
-        read = found.results_night(rounds)
+        read = found.results_night()
     except NightError as error:
         context["broken"] = shown_text(error.message)
         return context
     played = len(read.rounds)
     shown = after if after is not None and 1 <= after <= played else played
-    provisional = unconfirmed_entrants(found, rounds[:shown], read)
+    unconfirmed = unconfirmed_players(found, shown)
+    provisional = {read.entrant_of[p] for p in unconfirmed if p in read.entrant_of}
     context["standings"] = ranked_rows(standings_after(read, shown), provisional)
     context["after"] = shown
     context["latest"] = shown == played

@@ -85,6 +85,9 @@ class TestConfirming:
         page = client.get(night_url(night) + "?stay=1")
         assert "Provisional: a player of the other side confirms it." in page.content.decode()
         assert all(s.provisional for s in page.context["standings"])
+        after = client.get(night_url(night, "club_standings"), {"after": "1"})
+        assert all(s.provisional for s in after.context["standings"])
+        assert "(provisional)" in after.content.decode()
         loser = sides(game)[0][0]
         answer = confirm(phone_of(night, loser), night, table, game.version)
         assert answer.status_code == 302
@@ -93,6 +96,8 @@ class TestConfirming:
         page = client.get(night_url(night) + "?stay=1")
         assert "Confirmed by" in page.content.decode() and loser in page.content.decode()
         assert not any(s.provisional for s in page.context["standings"])
+        after = client.get(night_url(night, "club_standings"), {"after": "1"})
+        assert not any(s.provisional for s in after.context["standings"])
 
     def test_the_confirm_button_shows_only_on_a_phone_of_the_other_side(
         self, client: Client, circle: Circle
