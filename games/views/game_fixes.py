@@ -3,7 +3,8 @@ resuming it; changing its target and house rules, or its players and seats.
 
 Each change is asked for on a page of its own (GET) and done by a POST, with script (htmx,
 answered with a redirect the page follows) or without; the answer is the game page as it
-stands after the change's transaction."""
+stands after the change's transaction. A change to a club table's confirmed result is kept in
+its night's log (games/models/club_results.py)."""
 
 from __future__ import annotations
 
@@ -21,8 +22,10 @@ from games.engine.game import HandError
 from games.forms.base import error_text
 from games.forms.game_rules import GamePlayersForm, GameRulesForm
 from games.models import Conflict, Game
+from games.models.club_results import logged_change
 from games.pages.game_rules import rules_change
 from games.views.access import HtmxHttpRequest, fresh, game_of, posted_int
+from games.views.club_results import table_phone
 from games.views.games import play_context
 
 
@@ -74,14 +77,14 @@ def game_remove(request: HtmxHttpRequest, circle: str, game: str) -> HttpRespons
     if request.method == "GET" and found.removed is None:
         return _ask(request, found, "remove")
     if request.method == "POST":
-        found.remove()
+        logged_change(found, None, table_phone(request), found.remove)
     return _to_game(request, fresh(found))
 
 
 @require_POST
 def game_restore(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     found = game_of(request, circle, game)
-    found.restore()
+    logged_change(found, None, table_phone(request), found.restore)
     if request.POST.get("to") == "circle":
         # Restored from the circle page's Removed games: back to the circle page.
         return redirect("circle", circle=found.circle.slug)
@@ -108,7 +111,7 @@ def game_resume(request: HtmxHttpRequest, circle: str, game: str) -> HttpRespons
     phones left it. Refused, on the game page read after the lock, when it was removed."""
     found = game_of(request, circle, game)
     try:
-        found.resume()
+        logged_change(found, None, table_phone(request), found.resume)
     except Conflict as conflict:
         context = {**play_context(request, fresh(found)), "notice": {"text": conflict.message}}
         if request.htmx:
@@ -169,7 +172,10 @@ def game_rules(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse
     if rules_change(found, settings).refused:
         return _rules_page(request, found, form, status=400)
     try:
-        found.change_settings(settings, posted_int(request, "version") or 0)
+        version = posted_int(request, "version") or 0
+        logged_change(
+            found, None, table_phone(request), lambda: found.change_settings(settings, version)
+        )
     except Conflict as conflict:
         return _rules_page(request, fresh(found), form, conflict.message, status=409)
     except HandError as error:
@@ -231,7 +237,10 @@ def game_players(request: HtmxHttpRequest, circle: str, game: str) -> HttpRespon
     if rules_change(found, players=players).refused:
         return _players_page(request, found, form, status=400)
     try:
-        found.change_players(players, posted_int(request, "version") or 0)
+        version = posted_int(request, "version") or 0
+        logged_change(
+            found, None, table_phone(request), lambda: found.change_players(players, version)
+        )
     except Conflict as conflict:
         return _players_page(request, fresh(found), form, conflict.message, status=409)
     except HandError as error:

@@ -262,6 +262,17 @@ class TestCorrections:
         change = NightChange.objects.get()
         assert change.hand == 2 and change.organiser
 
+    def test_removing_a_confirmed_table_s_game_is_logged_without_a_hand(
+        self, client: Client, circle: Circle
+    ) -> None:
+        night, table, game = self.confirmed(client, circle)
+        url = reverse("game_remove", args=[circle.slug, game.slug])
+        assert client.post(url).status_code == 302
+        change = NightChange.objects.get()
+        assert change.hand is None and change.organiser
+        table.refresh_from_db()
+        assert not table.confirmed
+
     def test_a_change_to_an_unconfirmed_result_is_not_logged(
         self, client: Client, circle: Circle
     ) -> None:
