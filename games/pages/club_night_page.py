@@ -22,11 +22,13 @@ from games.models import Circle, ClubNight, Game
 from games.models.club_nights import NightRound
 from games.pages.club_results_page import (
     Confirmation,
+    StandingRow,
     change_rows,
     confirmation,
     ranked_rows,
     unconfirmed_entrants,
 )
+from games.pages.club_results_page import won_text as won_text  # where it was first
 from games.pages.score_sheet_csv import BOM, as_text
 from games.words import shown_text, shown_variant
 
@@ -121,11 +123,19 @@ class EntrantRow:
     withdrawn: bool
 
 
+def standing_rows(night: Night) -> list[StandingRow]:
+    """The standings' lines as the engine ranks them (none marked provisional)."""
+    return ranked_rows(night.standings(), set())
+
+
 def round_rows(
-    found: ClubNight, rounds: Sequence[NightRound], names: dict[int, str], me: str | None = None
+    rounds: Sequence[NightRound],
+    names: dict[int, str],
+    found: ClubNight | None = None,
+    me: str | None = None,
 ) -> list[RoundRow]:
-    """The rounds' tables as they stand, each with its confirmation (`me`: the name of the
-    player this phone chose)."""
+    """The rounds' tables as they stand, each with its confirmation in `found`'s night (`me`:
+    the name of the player this phone chose)."""
     shown = []
     for r in rounds:
         tables = [
@@ -136,7 +146,7 @@ def round_rows(
                 t.game.hand_count,
                 t.game.is_finished,
                 t.game,
-                confirmation(found, r, t, me),
+                confirmation(found, r, t, me) if found is not None else None,
             )
             for t in r.table_rows()
         ]
@@ -158,7 +168,7 @@ def night_page(found: ClubNight, held: int | None = None, me: int | None = None)
         "night": found,
         "circle": found.circle,
         "variant": shown_variant(found.variant),
-        "rounds": list(reversed(round_rows(found, rounds, names, me_name))),
+        "rounds": list(reversed(round_rows(rounds, names, found, me_name))),
         "changes": change_rows(found),
         "entrants": [EntrantRow(e.number, e.player.name, e.withdrawn) for e in rows],
         "held": held,
