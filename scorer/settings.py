@@ -92,6 +92,10 @@ TEMPLATES = [
     }
 ]
 
+# Form widgets drawn in Python where pages draw many, exactly as Django's templates draw them
+# (games/forms/renderer.py).
+FORM_RENDERER = "games.forms.renderer.FastRenderer"
+
 DATABASES = {"default": database(env("DATABASE_URL"), DATA_DIR, env_int("CONN_MAX_AGE", 60))}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
