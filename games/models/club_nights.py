@@ -117,7 +117,9 @@ class ClubNight(models.Model):
         return record
 
     def round_rows(self) -> list[NightRound]:
-        rounds = self.rounds.prefetch_related("tables__game__seats__player").order_by("number")
+        rounds = self.rounds.prefetch_related(
+            "tables__game__seats__player", "tables__game__hands"
+        ).order_by("number")
         return list(rounds)
 
     def night(self) -> NightNow:

@@ -159,8 +159,16 @@ class GameState(models.Model):
         return self.hands.filter(removed=None).order_by("number")
 
     def engine_hands(self) -> list[BaseHand]:
+        """The live hands as the engine reads them: no query when the hands were prefetched
+        (a club night reads all its tables' games at once)."""
         settings, names = self.engine_settings(), self.player_names()
-        return [self.rules.hand(hand.facts, settings, names) for hand in self.live_hands()]
+        if "hands" in getattr(self, "_prefetched_objects_cache", {}):
+            rows = sorted(
+                (h for h in self.hands.all() if h.removed is None), key=lambda h: h.number
+            )
+        else:
+            rows = list(self.live_hands())
+        return [self.rules.hand(hand.facts, settings, names) for hand in rows]
 
     def score(self, facts: Sequence[Mapping[str, Any]], start: Carried | None = None) -> GameScore:
         """Score hands given as fact dicts, the first of them from the state `start` (by
