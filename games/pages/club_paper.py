@@ -134,7 +134,7 @@ def pad_rows(found: ClubNight) -> int:
     deals = found.event.get("round_length")
     if not isinstance(deals, int):
         deals = found.settings.get("deals")
-    if isinstance(deals, int) and 0 < deals:
+    if isinstance(deals, int) and deals > 0:
         return min(deals, MAX_PAD_ROWS)
     return PAD_ROWS
 
