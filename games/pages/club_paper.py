@@ -82,10 +82,12 @@ def paper_round(found: ClubNight, absolute: Callable[[str], str]) -> dict[str, A
     last = rounds[-1] if rounds else None
     if last is None or last.over:
         try:
-            proposal = found.proposal(found.night())
+            night = found.night()
         except NightError as error:
             context["broken"] = shown_text(error.message)
             return context
+        try:
+            proposal = found.proposal(night)
         except ScorerError:
             pass  # every round is played: the paper is the last round's
         else:

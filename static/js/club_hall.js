@@ -10,6 +10,21 @@
   var turn = Number(live.dataset.turn) || 0;
   var asking = false;
 
+  // A name wider than its place is made smaller, a pixel at a time, down to FLOOR of the
+  // page's size; what is still too wide then ends in "…" (the style sheet's ellipsis).
+  var FLOOR = 0.8;
+  function fit(names) {
+    var floor = FLOOR * parseFloat(getComputedStyle(document.documentElement).fontSize);
+    Array.prototype.forEach.call(names, function (name) {
+      name.style.fontSize = "";
+      var size = parseFloat(getComputedStyle(name).fontSize);
+      while (name.scrollWidth > name.clientWidth + 1 && size - 1 >= floor) {
+        size -= 1;
+        name.style.fontSize = size + "px";
+      }
+    });
+  }
+
   function show() {
     var panes = live.querySelectorAll(".hall-tables, .hall-standings");
     Array.prototype.forEach.call(panes, function (pane) {
@@ -18,6 +33,7 @@
       var shown = turn % pages.length;
       Array.prototype.forEach.call(pages, function (page, i) { page.hidden = i !== shown; });
     });
+    fit(live.querySelectorAll(".hall-page:not([hidden]) .hall-name"));
   }
 
   function swap(html) {
@@ -41,6 +57,7 @@
   }
 
   var seconds = function (name, fallback) { return (Number(live.dataset[name]) || fallback) * 1000; };
+  show();
   setInterval(function () { turn = (turn + 1) % 10000; show(); }, seconds("turnSeconds", 12));
   setInterval(ask, seconds("pollSeconds", 3));
   document.addEventListener("visibilitychange", ask);
