@@ -16,7 +16,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.models import Circle
-from tests.web.test_browser import CHROMIUM, phones, picture, shot
+from tests.web.test_browser import CHROMIUM, SHOTS, WANTED, phones, picture, shot
 from tests.web.test_club_hall import club_night, save_hand, tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -139,6 +139,9 @@ def test_table_cards_print_one_a_page_with_a_qr_code(live_server: Any) -> None:
             expect(page.locator(".card")).to_have_count(3)
             expect(page.locator(".card svg.qr-code")).to_have_count(3)
             pdf = page.pdf(prefer_css_page_size=True)
+            if WANTED not in ("", "0"):
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                (SHOTS / f"print-cards-{paper}.pdf").write_bytes(pdf)
             pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
             assert pages == 3, pages
             size = re.search(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)

@@ -130,7 +130,7 @@ class TestScorePads:
     ) -> None:
         night = club_night(circle, 8, deals=6)
         page = client.get(paper_url(night, "club_print_pads")).content.decode()
-        pads = re.findall(r'<section class="sheet pad">.*?</section>', page, flags=re.S)
+        pads = re.findall(r'<section class="sheet pad.*?</section>', page, flags=re.S)
         assert len(pads) == 2
         for pad, game in zip(pads, tables(night), strict=True):
             players = game.player_names()
