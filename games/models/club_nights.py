@@ -93,9 +93,12 @@ class ClubNight(models.Model):
             )
         return {n: tuple(names) for n, names in members.items()}
 
-    def record(self, rows: Sequence[Entrant] | None = None) -> dict[str, Any]:
-        """The night as a record (scorer-night/1), from its rows and its tables' games; an
-        entrant neither seated nor out in a round is absent from it."""
+    def record(
+        self, rows: Sequence[Entrant] | None = None, rounds: Sequence[NightRound] | None = None
+    ) -> dict[str, Any]:
+        """The night as a record (scorer-night/1), from its rows and its tables' games (as
+        `round_rows` reads them, unless given); an entrant neither seated nor out in a round
+        is absent from it."""
         rows = self.entrant_rows() if rows is None else rows
         names = self.entrant_names(rows)
         record: dict[str, Any] = {"format": FORMAT, "variant": self.variant}
@@ -113,7 +116,8 @@ class ClubNight(models.Model):
                 for n in sorted(teams)
             ]
         members = self.entrant_members(rows)
-        record["rounds"] = [r.record(names, members) for r in self.round_rows()]
+        rounds = self.round_rows() if rounds is None else rounds
+        record["rounds"] = [r.record(names, members) for r in rounds]
         return record
 
     def round_rows(self) -> list[NightRound]:
@@ -122,11 +126,14 @@ class ClubNight(models.Model):
         ).order_by("number")
         return list(rounds)
 
-    def night(self) -> NightNow:
+    def night(
+        self, rows: Sequence[Entrant] | None = None, rounds: Sequence[NightRound] | None = None
+    ) -> NightNow:
         """The night read by the engine (NightError if its games no longer make one, e.g. a
-        table's seats changed), with the withdrawn entrants."""
-        rows = self.entrant_rows()
-        read = read_night(self.record(rows))
+        table's seats changed), with the withdrawn entrants; from `rows` and `rounds` when
+        the caller has read them already."""
+        rows = self.entrant_rows() if rows is None else rows
+        read = read_night(self.record(rows, rounds))
         names = self.entrant_names(rows)
         away = frozenset(names[n] for n in self.withdrawn_numbers(rows))
         return NightNow(**{f: getattr(read, f) for f in Night.__dataclass_fields__}, away=away)

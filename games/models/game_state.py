@@ -164,7 +164,7 @@ class GameState(models.Model):
         settings, names = self.engine_settings(), self.player_names()
         if "hands" in getattr(self, "_prefetched_objects_cache", {}):
             rows = sorted(
-                (h for h in self.hands.all() if h.removed is None), key=lambda h: h.number
+                (h for h in self.hands.all() if h.removed is None), key=lambda h: h.number or 0
             )
         else:
             rows = list(self.live_hands())

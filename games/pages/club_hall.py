@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import caches
 from django.db.models import Count, Sum
+from django.utils import translation
 
 from games.engine import get_variant
 from games.engine.club.night import NightError, Proposal, layout_of
@@ -119,55 +121,88 @@ def seating_tables(proposal: Proposal, layout: Layout) -> list[HallTable]:
     ]
 
 
-def hall_page(found: ClubNight, turn: int = 0) -> dict[str, Any]:
-    """The hall display: `stage` says what the tables' part shows ("playing": the round's
-    tables and their scores; "seating": the next round's; "over": the last round's, the
-    night being over; "broken": the engine cannot read the night), with the standings; page
-    `turn` of each pager is the one shown first."""
+@dataclass(frozen=True)
+class HallContents:
+    """What the display shows, before it is paged: `stage` says what the tables are
+    ("playing": the round's tables and their scores; "seating": the next round's; "over":
+    the last round's, the night being over; "broken": the engine cannot read the night)."""
+
+    stage: str
+    round: int = 0
+    round_count: int = 0
+    tables: tuple[HallTable, ...] = ()
+    byes: tuple[str, ...] = ()
+    standings: tuple[StandingRow, ...] = ()
+    broken: str = ""
+
+
+def hall_contents(found: ClubNight) -> HallContents:
+    """The night read by the engine once (its rows and rounds read once), as the display
+    shows it."""
     rows = found.entrant_rows()
     names = found.entrant_names(rows)
     rounds = found.round_rows()
     layout = layout_of(get_variant(found.variant))
-    context: dict[str, Any] = {
+    try:
+        night = found.night(rows, rounds)
+    except NightError as error:
+        return HallContents("broken", broken=shown_text(error.message))
+    standings = tuple(standing_rows(night)) if rounds else ()
+    last = rounds[-1] if rounds else None
+    if last is not None and not last.over:
+        byes = tuple(names[n] for n in last.byes if n in names)
+        tables = tuple(played_tables(last, layout))
+        return HallContents("playing", last.number, night.round_count, tables, byes, standings)
+    try:
+        proposal = found.proposal(night)
+    except ScorerError:
+        tables = tuple(played_tables(last, layout)) if last else ()
+        number = last.number if last else 0
+        return HallContents("over", number, night.round_count, tables, (), standings)
+    tables = tuple(seating_tables(proposal, layout))
+    return HallContents(
+        "seating", proposal.round, night.round_count, tables, proposal.byes, standings
+    )
+
+
+def cached_contents(found: ClubNight, version: str | None) -> HallContents:
+    """The contents at `version` (read before the night, so never newer than what it
+    names), kept in the "rows" cache: every screen following the night asks after each
+    change, and the engine reads the night for the first of them alone."""
+    if version is None:
+        return hall_contents(found)
+    key = f"hall:{found.slug}:{version}:{translation.get_language()}"
+    cache = caches["rows"]
+    contents: HallContents | None = cache.get(key)
+    if contents is None:
+        contents = hall_contents(found)
+        cache.set(key, contents)
+    return contents
+
+
+def hall_page(found: ClubNight, turn: int = 0, version: str | None = None) -> dict[str, Any]:
+    """The hall display at `version`: the contents, each pager at page `turn` (modulo its
+    number of pages)."""
+    contents = cached_contents(found, version)
+    return {
         "night": found,
         "circle": found.circle,
         "variant": shown_variant(found.variant),
+        "version": version,
         "turn": turn,
         "next_turn": (turn + 1) % MAX_TURN,
         "turn_seconds": TURN_SECONDS,
         "poll_seconds": POLL_SECONDS,
-        "byes": [],
-        "standing_pages": [],
+        "stage": contents.stage,
+        "round": contents.round,
+        "round_count": contents.round_count,
+        "broken": contents.broken,
+        "byes": contents.byes,
+        "table_pages": paged(contents.tables, TABLES_A_PAGE, turn),
+        "standing_pages": paged(contents.standings, STANDINGS_A_PAGE, turn)
+        if contents.standings
+        else [],
     }
-    try:
-        night = found.night()
-    except NightError as error:
-        context["stage"] = "broken"
-        context["broken"] = shown_text(error.message)
-        context["table_pages"] = []
-        return context
-    context["round_count"] = night.round_count
-    last = rounds[-1] if rounds else None
-    tables: list[HallTable] = []
-    if last is not None and not last.over:
-        context["stage"], context["round"] = "playing", last.number
-        tables = played_tables(last, layout)
-        context["byes"] = [names[n] for n in last.byes if n in names]
-    else:
-        try:
-            proposal = found.proposal(night)
-        except ScorerError:
-            context["stage"] = "over"
-            context["round"] = last.number if last else 0
-            tables = played_tables(last, layout) if last else []
-        else:
-            context["stage"], context["round"] = "seating", proposal.round
-            tables = seating_tables(proposal, layout)
-            context["byes"] = list(proposal.byes)
-    context["table_pages"] = paged(tables, TABLES_A_PAGE, turn)
-    standings: list[StandingRow] = standing_rows(night) if rounds else []
-    context["standing_pages"] = paged(standings, STANDINGS_A_PAGE, turn) if standings else []
-    return context
 
 
 def turn_of(value: int | None) -> int:

@@ -22,8 +22,7 @@ def club_hall(request: HtmxHttpRequest, circle: str, night: str) -> HttpResponse
     page is drawn is seen again by the next poll rather than missed."""
     version = hall_version(slug_or_404(circle), slug_or_404(night))
     found = night_of(request, circle, night)
-    context = hall_page(found, turn_of(int_param(request, "p")))
-    context["version"] = version
+    context = hall_page(found, turn_of(int_param(request, "p")), version)
     scheme = request.GET.get("scheme")
     context["scheme"] = scheme if scheme in SCHEMES else ""
     return render(request, "games/club_hall.html", context)
@@ -39,8 +38,7 @@ def club_hall_live(request: HtmxHttpRequest, circle: str, night: str) -> HttpRes
     if request.GET.get("v") == version:
         return HttpResponse(status=204)
     found = night_of(request, circle, night)
-    context = hall_page(found, turn_of(int_param(request, "p")))
-    context["version"] = version
+    context = hall_page(found, turn_of(int_param(request, "p")), version)
     return render(request, "games/club_hall.html#hall-live", context)
 
 

@@ -109,7 +109,9 @@ def test_twenty_tables_and_eighty_players_fit_a_tv_and_a_projector(
             # turn, as the screen's reload does without script).
             for turn in range(3):
                 page.goto(f"{hall(night)}?p={turn}")
-                expect(page.locator(".hall-tables .hall-page:not([hidden]) .hall-table").first).to_be_visible()
+                expect(
+                    page.locator(".hall-tables .hall-page:not([hidden]) .hall-table").first
+                ).to_be_visible()
                 if turn == 0:
                     shot(page, f"hall-3-twenty-{name}-{scheme}")
                 fits_the_screen(page, screen)

@@ -15,7 +15,7 @@ from django.urls import reverse
 from games.engine.club.night import read_night
 from games.models import Circle, ClubNight
 from games.models.club_changes import create_night, end_round, night_record
-from games.pages.club_paper import PAD_ROWS, pad_rows, seating_lines, paper_page
+from games.pages.club_paper import PAD_ROWS, pad_rows, paper_page, seating_lines
 from tests.web.test_club_hall import PEOPLE, club_night, save_hand, tables
 
 KINDS = ("club_print_cards", "club_print_seating", "club_print_pads")
