@@ -166,6 +166,17 @@ class TestHallDisplay:
         assert "scheme-" not in page and "<script>" not in page
 
 
+    def test_it_carries_no_inline_script_or_style_and_no_form(
+        self, client: Client, circle: Circle
+    ) -> None:
+        night = club_night(circle, 4)
+        response = client.get(hall_url(night))
+        page = response.content.decode()
+        assert "script-src 'self'" in response["Content-Security-Policy"]
+        assert not re.search(r"<script(?![^>]*\bsrc=)", page)
+        assert "<style" not in page and " style=" not in page and "<form" not in page
+
+
 @pytest.mark.django_db
 class TestHallPoll:
     def test_it_says_unchanged_then_changed_after_another_phone_saves_a_hand(
