@@ -1,8 +1,8 @@
 // The hall display (templates/games/club_hall.html), on its own: no other script is loaded.
 // Every few seconds (while the screen is visible) it asks whether the night changed since the
 // version it shows; 204 means nothing, 200 brings the new #hall-live, swapped in whole. Every
-// TURN seconds each pager (the tables, the standings) shows its next page, and a new
-// #hall-live carries on from the same turn. Without script the page does both by reloading.
+// few seconds more (data-turn-seconds) each pager (the tables, the standings) shows its next
+// page, and a new #hall-live carries on from the same turn. Without script the page does both by reloading.
 (function () {
   "use strict";
   var live = document.getElementById("hall-live");
@@ -58,6 +58,11 @@
 
   var seconds = function (name, fallback) { return (Number(live.dataset[name]) || fallback) * 1000; };
   show();
+  // The names are measured again once the page's fonts are in, and whenever the screen
+  // changes size.
+  window.addEventListener("load", show);
+  window.addEventListener("resize", show);
+  if (document.fonts) document.fonts.ready.then(show);
   setInterval(function () { turn = (turn + 1) % 10000; show(); }, seconds("turnSeconds", 12));
   setInterval(ask, seconds("pollSeconds", 3));
   document.addEventListener("visibilitychange", ask);
