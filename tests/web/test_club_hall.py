@@ -165,7 +165,6 @@ class TestHallDisplay:
         page = client.get(hall_url(night), {"scheme": '"><script>'}).content.decode()
         assert "scheme-" not in page and "<script>" not in page
 
-
     def test_it_carries_no_inline_script_or_style_and_no_form(
         self, client: Client, circle: Circle
     ) -> None:
