@@ -20,7 +20,7 @@ from games.engine.club.night import read_night
 from games.models import Circle, ClubNight, Game
 from games.models.club_changes import create_night, end_round, night_record, start_round
 from games.pages.club_hall import STANDINGS_A_PAGE, TABLES_A_PAGE, hall_page, paged
-from tests.conftest import klob_hand
+from tests.conftest import hand_id, hand_post, klob_hand
 
 FIRST = ["Ann", "Ben", "Cleo", "Dov", "Eve", "Finn", "Gus", "Hal", "Ida", "Jo"]
 LAST = ["Keller", "Okafor", "Yılmaz", "Novak", "Haddad", "Lindqvist", "Moreau", "Tanaka"]
@@ -206,7 +206,28 @@ class TestHallPoll:
         assert game.hand_count == 1 and "1 hand" in fragment
         assert client.get(live, {"v": version_of(fragment)}).status_code == 204
 
-    def test_starting_a_round_and_a_withdrawal_change_the_version(
+    def test_a_hand_edited_by_its_identity_on_another_phone_is_shown(
+        self, client: Client, circle: Circle
+    ) -> None:
+        night = club_night(circle, 4)
+        game = tables(night)[0]
+        save_hand(game)
+        version = version_of(client.get(hall_url(night)).content.decode())
+        live = hall_url(night, "club_hall_live")
+        hand = hand_id(game, 1)
+        game.refresh_from_db()
+        data = hand_post(dealer=game.first_dealer, caller=game.first_dealer, version=1)
+        data.update(points_0="60", points_1="92")
+        edited = Client().post(reverse("hand_edit", args=[circle.slug, game.slug, hand]), data)
+        assert edited.status_code in (200, 302), edited.content.decode()[:1000]
+        game.refresh_from_db()
+        answer = client.get(live, {"v": version})
+        assert answer.status_code == 200
+        shown = shown_tables(answer.content.decode())
+        assert shown[1] == ([str(t) for t in game.totals], "1 hand")
+        assert game.live_hands().get().pk == hand
+
+    def test_a_hand_and_starting_a_round_each_change_the_version(
         self, client: Client, circle: Circle
     ) -> None:
         night = club_night(circle, 4, deals=1)
