@@ -18,7 +18,13 @@ from django.urls import reverse
 
 from games.engine.club.night import read_night
 from games.models import Circle, ClubNight, Game
-from games.models.club_changes import create_night, end_round, night_record, start_round
+from games.models.club_changes import (
+    create_night,
+    end_round,
+    night_record,
+    set_withdrawn,
+    start_round,
+)
 from games.pages.club_hall import STANDINGS_A_PAGE, TABLES_A_PAGE, hall_page, paged
 from tests.conftest import hand_id, hand_post, klob_hand
 
@@ -239,6 +245,23 @@ class TestHallPoll:
         start_round(night, night.version)
         after_start = version_of(client.get(live, {"v": after_hand}).content.decode())
         assert len({before, after_hand, after_start}) == 3
+
+    def test_a_withdrawal_between_rounds_redraws_the_seating_without_them(
+        self, client: Client, circle: Circle
+    ) -> None:
+        night = club_night(circle, 5, deals=1)
+        save_hand(tables(night)[0])
+        live = hall_url(night, "club_hall_live")
+        version = version_of(client.get(hall_url(night)).content.decode())
+        seated = [name for table in night.proposal(night.night()).tables for name in table]
+        gone = seated[0]
+        night.refresh_from_db()
+        number = night.entrants.get(player__name=gone).number
+        set_withdrawn(night, night.version, number, True)
+        answer = client.get(live, {"v": version})
+        assert answer.status_code == 200
+        seating = answer.content.decode().split('id="hall-standings-title"')[0]
+        assert "Round 2: the seating" in seating and gone not in seating
 
     def test_an_unchanged_poll_is_one_query(self, client: Client, circle: Circle) -> None:
         night = club_night(circle, 8)
