@@ -5,7 +5,7 @@ Run with `make bench` (`bench/bench.py stats` measures the stats page alone, `be
 ratings` the ratings of its 1,000 games alone, `bench/bench.py changes` editing, deleting
 and restoring hand 1 alone, `bench/bench.py answers` the game page and a save's answer
 alone, `bench/bench.py night` a club night of 20 tables alone: proposing a round, its page
-and its standings). It uses a throwaway SQLite database
+and its standings; `bench/bench.py hall` its hall display alone). It uses a throwaway SQLite database
 (or DATABASE_URL, also given as `--database=URL`) and production settings with collected,
 compressed static files served by WhiteNoise, as in production.
 """
@@ -43,6 +43,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.core.cache import caches  # noqa: E402
 from django.core.files.uploadedfile import SimpleUploadedFile  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
@@ -51,7 +52,18 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from bench.hands import PLAYERS, hand  # noqa: E402
 from bench.night import night_bench  # noqa: E402
-from games.models import Circle, Declaration, Game, Hand, HandInProgress, Rating, Seat  # noqa: E402
+from games.engine.club.night import read_night  # noqa: E402
+from games.models import (  # noqa: E402
+    Circle,
+    ClubNight,
+    Declaration,
+    Game,
+    Hand,
+    HandInProgress,
+    Rating,
+    Seat,
+)
+from games.models.club_changes import create_night, night_record, start_round  # noqa: E402
 from games.models.ratings import rerate, rerate_game  # noqa: E402
 
 
@@ -88,6 +100,9 @@ def main() -> None:
     if sys.argv[1:] == ["night"]:
         night_bench(client)
         return
+    if sys.argv[1:] == ["hall"]:
+        hall(client)
+        return
     rated = stats_page(client)
     if sys.argv[1:] == ["stats"]:
         return
@@ -120,6 +135,7 @@ def main() -> None:
     answers(client, circle)
     changes(circle)
     night_bench(client)
+    hall(client)
 
     for count in (500, 2000, 4000):
         record = {
@@ -429,6 +445,78 @@ def changes(circle: Circle) -> None:
             f"hand 1 of {count:,} hands: edit {ms(edits)}; delete {ms(deletes)}; "
             f"restore {ms(restores)}"
         )
+
+
+HALL_PLAYERS = 80
+HALL_DEALS = 4
+
+
+def hall_night() -> ClubNight:
+    """A rotating Klaberjass night of 80 players at 20 tables, rounds of 4 deals: round 1
+    played, round 2 half played (2 deals a table), so the standings read 120 hands."""
+    circle = Circle.objects.create(name="Hall")
+    names = [f"Player {n:02d}" for n in range(1, HALL_PLAYERS + 1)]
+    event = {"format": "rotating", "rounds": 5, "round_length": HALL_DEALS}
+    night = create_night(circle, read_night(night_record("klaberjass", {}, event, names)))
+    for number, deals in ((1, HALL_DEALS), (2, HALL_DEALS // 2)):
+        night.refresh_from_db()
+        start_round(night, night.version)
+        for table in night.rounds.get(number=number).tables.select_related("game"):
+            game = table.game
+            for i in range(deals):
+                game.refresh_from_db()
+                dealer = game.next_hand_dealer
+                game.record_hand(
+                    {
+                        "dealer": dealer,
+                        "caller": dealer,
+                        "trump": "SHDC"[i % 4],
+                        "card_points": [96 - 3 * i, 56 + 3 * i],
+                        "last_trick": 0,
+                    }
+                )
+    night.refresh_from_db()
+    return night
+
+
+def hall(client: Client) -> None:
+    """A club night's hall display, 20 tables and 80 players: its poll when nothing changed
+    (what every screen asks every 3 s), its poll after a change (the live part redrawn: for
+    the first screen to ask, the engine reads the night from every hand; the others find it
+    kept), and the whole page."""
+    start = time.perf_counter()
+    night = hall_night()
+    print(f"hall fixture: 80 players, 20 tables, 120 hands in {time.perf_counter() - start:.1f} s")
+    base = f"/c/{night.circle.slug}/club/{night.slug}/hall"
+    page = client.get(base)
+    version = re.search(rb'data-v="([^"]+)"', page.content)
+    assert page.status_code == 200 and version is not None
+    unchanged = {"v": version.group(1).decode()}
+    measured = [
+        ("poll, unchanged (204)", f"{base}/live", unchanged, 204, False),
+        ("poll, changed, the first screen to ask", f"{base}/live", {"v": "0"}, 200, True),
+        ("poll, changed, every other screen", f"{base}/live", {"v": "0"}, 200, False),
+        ("page", base, {}, 200, False),
+    ]
+    for name, path, query, status, first in measured:
+        client.get(path, query)
+        samples = []
+        for _ in range(25):
+            if first:
+                caches["rows"].clear()
+            start = time.perf_counter()
+            response = client.get(path, query)
+            samples.append(time.perf_counter() - start)
+            assert response.status_code == status, response.status_code
+        if first:
+            caches["rows"].clear()
+        with CaptureQueriesContext(connection) as queries:
+            client.get(path, query)
+        print(
+            f"hall display {name}, 20 tables: {ms(samples)}, min {min(samples) * 1000:.1f} ms, "
+            f"{len(queries)} queries, {len(response.content) // 1024} KB"
+        )
+    print()
 
 
 def print_weight(client: Client, path: str) -> None:

@@ -2,6 +2,7 @@ from django.urls import path, register_converter
 
 from games.views import (
     circles,
+    club_hall,
     club_nights,
     club_results,
     game_fixes,
@@ -76,6 +77,25 @@ urlpatterns = [
     path("c/<str:circle>/club/<str:night>/late", club_nights.club_late, name="club_late"),
     path("c/<str:circle>/club/<str:night>/me", club_nights.club_me, name="club_me"),
     path("c/<str:circle>/club/<str:night>/export", club_nights.club_export, name="club_export"),
+    path("c/<str:circle>/club/<str:night>/hall", club_hall.club_hall, name="club_hall"),
+    path(
+        "c/<str:circle>/club/<str:night>/hall/live", club_hall.club_hall_live, name="club_hall_live"
+    ),
+    path(
+        "c/<str:circle>/club/<str:night>/print/cards",
+        club_hall.club_print_cards,
+        name="club_print_cards",
+    ),
+    path(
+        "c/<str:circle>/club/<str:night>/print/seating",
+        club_hall.club_print_seating,
+        name="club_print_seating",
+    ),
+    path(
+        "c/<str:circle>/club/<str:night>/print/pads",
+        club_hall.club_print_pads,
+        name="club_print_pads",
+    ),
     path(
         "c/<str:circle>/club/<str:night>/standings.csv",
         club_nights.club_standings_csv,

@@ -156,14 +156,32 @@ def module_graph() -> dict[str, list[str]]:
     return graph
 
 
+# Pages that stand alone (a club night's hall display and its paper, made for a screen in
+# the room and for the printer) load one small script each, named by their own template:
+# not a module of the page's script, kept by no service worker, importing nothing.
+OWN_PAGE_SCRIPTS = {
+    "club_hall.js": "games/club_hall.html",
+    "club_print.js": "games/club_print_base.html",
+}
+
+
 def test_the_entry_loads_every_module_and_no_module_is_left_over() -> None:
     graph = module_graph()
     assert len(graph) > 5
-    assert {path.name for path in SCRIPTS.glob("*.js")} == set(graph)
+    assert {path.name for path in SCRIPTS.glob("*.js")} == set(graph) | set(OWN_PAGE_SCRIPTS)
+    assert not set(graph) & set(OWN_PAGE_SCRIPTS)
     # The entry loads each feature after the page (a dynamic import), none before it.
     entry = (SCRIPTS / "scorer.js").read_text()
     assert not re.search(r"^\s*import\s[^(]", entry, re.MULTILINE)
     assert set(re.findall(r'import\("\./([\w.-]+\.js)"\)', entry)) == set(graph["scorer.js"])
+
+
+def test_a_page_s_own_script_is_named_by_its_template_and_imports_nothing() -> None:
+    templates = Path(__file__).resolve().parents[2] / "templates"
+    for script, template in OWN_PAGE_SCRIPTS.items():
+        assert f"{{% static 'js/{script}' %}}" in (templates / template).read_text()
+        assert imported(script) == []
+        assert not re.search(r"^\s*import\b|\bimport\(", (SCRIPTS / script).read_text(), re.M)
 
 
 def test_every_module_the_pages_import_is_kept_by_the_service_worker(client: Client) -> None:
