@@ -227,7 +227,8 @@ def mutations(record: dict[str, Any], rng: random.Random) -> list[tuple[str, dic
     """Ways to break a good record in one place: (what, the broken record, the start of the
     line that must name the place)."""
     found: list[tuple[str, dict[str, Any], str]] = []
-    number = rng.randrange(len(record["rounds"])) + 1
+    # A round robin whose teams have withdrawn can hold a round at no table: not that one.
+    number = rng.choice([n for n, r in enumerate(record["rounds"], start=1) if r["tables"]])
     played = record["rounds"][number - 1]
     at = rng.randrange(len(played["tables"])) + 1
     here = f"round {number}, table {at}"
@@ -337,7 +338,7 @@ def test_a_record_broken_in_one_place_is_refused_with_one_line_naming_it(
     plan: Plan, pick: int
 ) -> None:
     record, _ = play(plan)
-    if not record["rounds"]:
+    if not any(r["tables"] for r in record["rounds"]):
         return
     for what, broken, start in mutations(record, random.Random(pick)):
         code, out, err = command(broken)
