@@ -322,6 +322,29 @@ def mutations(record: dict[str, Any], rng: random.Random) -> list[tuple[str, dic
                 f"rounds: the event has {count - 1} rounds; the record holds {count} rounds",
             )
         )
+    again = record["players"][rng.randrange(len(record["players"]))].lower()
+    found.append(
+        (
+            "a player listed twice",
+            broken(lambda d, r, t: d["players"].append(again)),
+            f'players: two players have the same name ("{again}"); case and invisible',
+        )
+    )
+    found.append(
+        (
+            "a game's setting",
+            broken(lambda d, r, t: d.setdefault("settings", {}).update(colour=1)),
+            "settings.colour: ",
+        )
+    )
+    if teams:
+        found.append(
+            (
+                "a team with a stranger",
+                broken(lambda d, r, t: d["teams"][-1].__setitem__(1, "Zed")),
+                'teams: "Zed" is not one of the night\'s players',
+            )
+        )
     found.append(
         (
             "an event value",
