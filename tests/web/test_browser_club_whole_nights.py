@@ -17,6 +17,7 @@ import shutil
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -25,7 +26,6 @@ from playwright.sync_api import expect
 from games.engine.club.night import read_night
 from games.models import Circle, ClubNight, Game
 from games.models.club_changes import create_night, night_record
-from games.pages.club_night_page import won_text
 from tests.engine.night_play import Sheet, ranked
 from tests.web.test_browser import CHROMIUM, WANTED, phones, record, save, shot, step
 from tests.web.test_browser_roster import fits, taps_are_big
@@ -43,6 +43,13 @@ PHONE = {"width": 390, "height": 844}
 def plain(text: str) -> str:
     """Text as read, without the marks that keep names and numbers in their direction."""
     return "".join(c for c in text if unicodedata.category(c) != "Cf").strip()
+
+
+def wins(won: Fraction) -> str:
+    """A count of wins as the standings write it: 2, ½, 1½."""
+    whole, part = divmod(won, 1)
+    half = {Fraction(0): "", Fraction(1, 2): "½"}[part]
+    return f"{whole}{half}" if whole or not half else half
 
 
 def look(page: Any, name: str) -> None:
@@ -140,7 +147,7 @@ class Club:
                 "=" if tied else str(rank),
                 row.name,
                 str(row.played),
-                won_text(row.won),
+                wins(row.won),
                 str(row.byes),
                 str(row.points_for),
                 str(row.points_against),
