@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -156,6 +156,20 @@ def standing_rows(night: Night) -> list[StandingRow]:
     ]
 
 
+def counted(night: Night, rounds: Sequence[NightRound]) -> Night:
+    """The night as its standings count it, over the rounds played so far: a round still
+    being played is left out (its tables, at 0–0 when it starts, would each share a win,
+    and its byes score an average of nothing); a round ended early counts as it stands."""
+    if rounds and not rounds[-1].over:
+        return replace(night, rounds=night.rounds[: len(rounds) - 1])
+    return night
+
+
+def standings_now(found: ClubNight) -> Night:
+    """The night for its standings' CSV: as counted now."""
+    return counted(found.night(), found.round_rows())
+
+
 def round_rows(rounds: Sequence[NightRound], names: dict[int, str]) -> list[RoundRow]:
     shown = []
     for r in rounds:
@@ -196,7 +210,7 @@ def night_page(found: ClubNight, held: int | None = None) -> dict[str, Any]:
     except NightError as error:
         context["broken"] = shown_text(error.message)
         return context
-    context["standings"] = standing_rows(night)
+    context["standings"] = standing_rows(counted(night, rounds))
     context["round_count"] = night.round_count
     context["playing"] = bool(rounds) and not rounds[-1].over
     if context["playing"]:
