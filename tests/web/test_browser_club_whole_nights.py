@@ -205,18 +205,19 @@ def test_a_rotating_klaberjass_night_with_a_bye_and_a_late_arrival(live_server: 
     with phones(live_server) as open_phone:
         club = Club(night, open_phone("light", PHONE), open_phone, "klob")
 
-        # Round 1: two tables of four, one sits out; a phone at each table.
+        # Round 1: two tables of four, one sits out; a phone at each table (at table 2, the
+        # phone of a player whose team will fail, and who will sit out round 2).
         tables, byes = club.start(1)
         assert len(tables) == 2 and len(byes) == 1
-        for number, players in enumerate(tables, start=1):
-            page = club.phone_of(players[0])
+        for number, player in ((1, tables[0][0]), (2, tables[1][1])):
+            page = club.phone_of(player)
             expect(page.locator(".club-label")).to_have_text(f"Round 1 · Table {number}")
         look(club.phones[tables[0][0]], "klob-1-table")
         sums = [
             klaberjass_deal(club.at_table(1, 1, tables[0]), tables[0], caller=0, made=True),
             klaberjass_deal(club.at_table(1, 2, tables[1]), tables[1], caller=1, made=False),
         ]
-        look(club.phones[tables[1][0]], "klob-1-table-over")
+        look(club.phones[tables[1][1]], "klob-1-table-over")
         club.played(tables, byes, sums)
         club.standings("1")
 
@@ -228,6 +229,7 @@ def test_a_rotating_klaberjass_night_with_a_bye_and_a_late_arrival(live_server: 
         page.get_by_role("button", name="Add to the next round").click()
         expect(page.locator("#next-round")).to_contain_text("Jo")
         club.sheet.record["players"].append("Jo")
+        club.phone_of("Jo").get_by_role("heading", name="Round 2: the seating").wait_for()
         order = [row.name for row, _ in ranked(club.sheet)]
         waiting = [name for name in order if name not in byes]
         sitting_out = sorted(waiting[-2:], key=club.sheet.entrants.index)
@@ -243,7 +245,15 @@ def test_a_rotating_klaberjass_night_with_a_bye_and_a_late_arrival(live_server: 
             if at:
                 expect(page.locator(".club-label")).to_have_text(f"Round 2 · Table {at[0]}")
             else:
-                page.get_by_role("heading", name="Round 2").wait_for()
+                assert name in byes
+                expect(page.locator("#club-me summary")).to_have_text(f"This phone is {name}’s")
+                sat_out = page.locator("section:has(h2#round-2)").get_by_text("Sat out:")
+                expect(sat_out).to_contain_text(name)
+                look(page, "klob-2-sitting-out")
+        club.standings("2-playing")  # a round being played counts once it is over
+        assert [name for name in club.phones if name in byes] == [
+            club.sheet.tables[0][1]["players"][1]
+        ]
         sums = [
             klaberjass_deal(club.at_table(2, 1, tables[0]), tables[0], caller=2, made=True),
             klaberjass_deal(club.at_table(2, 2, tables[1]), tables[1], caller=1, made=True),
