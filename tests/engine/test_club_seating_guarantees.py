@@ -73,7 +73,7 @@ def pairs_count(tables: Sequence[Sequence[str]], key: str) -> tuple[Counter[Any]
 # --- Rotating -----------------------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(
     key=st.sampled_from(FOUR_SEAT_TEAM_GAMES),
     count=st.sampled_from([8, 12, 16, 20]),
@@ -92,7 +92,7 @@ def test_a_four_seat_team_game_goes_five_rounds_without_a_partner_again(
         assert sorted(seated(t["players"] for t in r["tables"])) == sorted(record["players"])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(
     key=st.sampled_from(THREE_SEAT_GAMES), count=st.sampled_from([6, 9]), seed=st.integers(0, 2**32)
 )
@@ -159,7 +159,7 @@ def moved(
     return sides[won], sides[1 - won]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(
     key=st.sampled_from(["euchre", "klaberjass", "coinche", "hoskin", "terz"]),
     tables=st.integers(2, 4),
