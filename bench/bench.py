@@ -5,9 +5,9 @@ Run with `make bench` (`bench/bench.py stats` measures the stats page alone, `be
 ratings` the ratings of its 1,000 games alone, `bench/bench.py changes` editing, deleting
 and restoring hand 1 alone, `bench/bench.py answers` the game page and a save's answer
 alone, `bench/bench.py night` a club night of 20 tables alone: proposing a round, its page
-and its standings; `bench/bench.py hall` its hall display alone). It uses a throwaway SQLite database
-(or DATABASE_URL, also given as `--database=URL`) and production settings with collected,
-compressed static files served by WhiteNoise, as in production.
+and its standings; `bench/bench.py hall` its hall display alone). It uses a throwaway SQLite
+database (or DATABASE_URL, also given as `--database=URL`) and production settings with
+collected, compressed static files served by WhiteNoise, as in production.
 """
 
 from __future__ import annotations

@@ -23,7 +23,8 @@ from games.engine.club.seating import Layout, sides_of
 from games.engine.errors import ScorerError
 from games.models import ClubNight
 from games.models.club_nights import NightRound
-from games.pages.club_night_page import StandingRow, standing_rows
+from games.pages.club_night_page import counted, standing_rows
+from games.pages.club_results_page import StandingRow
 from games.words import shown_text, shown_variant
 
 # What one page of the screen holds: a 3 × 3 grid of tables beside 14 standings, large
@@ -144,10 +145,10 @@ def hall_contents(found: ClubNight) -> HallContents:
     rounds = found.round_rows()
     layout = layout_of(get_variant(found.variant))
     try:
-        night = found.night(rows, rounds)
+        night = found.results_night(rounds)
     except NightError as error:
         return HallContents("broken", broken=shown_text(error.message))
-    standings = tuple(standing_rows(night)) if rounds else ()
+    standings = tuple(standing_rows(counted(night, rounds))) if rounds else ()
     last = rounds[-1] if rounds else None
     if last is not None and not last.over:
         byes = tuple(names[n] for n in last.byes if n in names)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import ngettext, pgettext
@@ -128,6 +128,21 @@ def standing_rows(night: Night) -> list[StandingRow]:
     return ranked_rows(night.standings(), set())
 
 
+def counted(night: Night, rounds: Sequence[NightRound]) -> Night:
+    """The night as its standings count it, over the rounds played so far: a round still
+    being played is left out (its tables, at 0–0 when it starts, would each share a win,
+    and its byes score an average of nothing); a round ended early counts as it stands."""
+    if rounds and not rounds[-1].over:
+        return replace(night, rounds=night.rounds[: len(rounds) - 1])
+    return night
+
+
+def standings_now(found: ClubNight) -> Night:
+    """The night for its standings' CSV: as counted now."""
+    rounds = found.round_rows()
+    return counted(found.results_night(rounds), rounds)
+
+
 def round_rows(
     rounds: Sequence[NightRound],
     names: dict[int, str],
@@ -180,7 +195,7 @@ def night_page(found: ClubNight, held: int | None = None, me: int | None = None)
         context["broken"] = shown_text(error.message)
         return context
     provisional = unconfirmed_entrants(found, rounds, night)
-    context["standings"] = ranked_rows(night.standings(), provisional)
+    context["standings"] = ranked_rows(counted(night, rounds).standings(), provisional)
     context["round_count"] = night.round_count
     context["playing"] = bool(rounds) and not rounds[-1].over
     if context["playing"]:

@@ -82,7 +82,7 @@ def paper_round(found: ClubNight, absolute: Callable[[str], str]) -> dict[str, A
     last = rounds[-1] if rounds else None
     if last is None or last.over:
         try:
-            night = found.night()
+            night = found.results_night(rounds)
         except NightError as error:
             context["broken"] = shown_text(error.message)
             return context

@@ -36,7 +36,13 @@ from games.models.club_changes import (
     start_round,
     swap,
 )
-from games.pages.club_night_page import night_page, setup_page, standings_csv, table_of
+from games.pages.club_night_page import (
+    night_page,
+    setup_page,
+    standings_csv,
+    standings_now,
+    table_of,
+)
 from games.pages.file_names import attachment
 from games.views.access import HtmxHttpRequest, circle_of, posted_int, slug_or_404
 from games.words import shown_text, shown_variants
@@ -318,7 +324,7 @@ def club_export(request: HtmxHttpRequest, circle: str, night: str) -> HttpRespon
 def club_standings_csv(request: HtmxHttpRequest, circle: str, night: str) -> HttpResponse:
     found = night_of(request, circle, night)
     try:
-        text = standings_csv(found.results_night())
+        text = standings_csv(standings_now(found))
     except ScorerError as error:
         return render_night(request, found, status=409, problem=shown_text(error.message))
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")

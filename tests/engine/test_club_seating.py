@@ -194,6 +194,37 @@ def test_in_terz_the_winner_moves_up_and_table_1s_loser_goes_to_the_foot() -> No
     assert moved == [[["A"], ["D"]], [["C"], ["E"]], [["F"], ["B"]]]
 
 
+def test_progressive_down_to_one_table_keeps_its_pairs_and_splits_them() -> None:
+    # Withdrawals left one table: its winners stay, and its losers go to the foot, itself.
+    moved = progressive([["A", "B", "C", "D"]], [1], TEAM, NO_HISTORY)
+    assert moved == [[["B", "A"], ["D", "C"]]]
+    assert progressive([["A", "B"]], [0], TWO, NO_HISTORY) == [[["A"], ["B"]]]
+
+
+def test_a_progressive_night_withdrawn_down_to_one_table_is_proposed_its_next_round() -> None:
+    hand = {"dealer": 3, "maker": 0, "trump": "H", "maker_tricks": 5}
+    first = ["Ann", "Ben", "Cleo", "Dov", "Eve", "Finn", "Gus", "Hal"]
+    table = {"players": first[:4], "hands": [hand]}
+    record = {
+        "format": "scorer-night/1",
+        "variant": "euchre",
+        "event": {"format": "progressive", "round_length": 1},
+        "players": first,
+        "rounds": [
+            {"tables": [table, {"players": first[4:], "hands": [hand]}]},
+            {"tables": [table], "absent": first[4:]},
+        ],
+    }
+    proposal = Night.from_dict(record).propose()
+    assert len(proposal.tables) == 1 and proposal.byes == ()
+    (seated,) = proposal.tables
+    assert sorted(seated) == sorted(first[:4])
+    # The pairs split: Ann & Cleo won, and now each partners one of Ben & Dov.
+    assert {frozenset(seated[0::2]), frozenset(seated[1::2])}.isdisjoint(
+        {frozenset(("Ann", "Cleo")), frozenset(("Ben", "Dov"))}
+    )
+
+
 def test_a_shared_win_goes_to_the_side_whose_first_seat_drew_lower() -> None:
     draw = {"A": 3, "B": 1, "C": 0, "D": 2}
     assert winning_side(["A", "B", "C", "D"], [0, 1], TEAM, draw) == 1

@@ -35,7 +35,7 @@ from games.engine.club.standings import (
 )
 from games.engine.errors import ParseError, ScorerError
 from games.engine.game import HandError, read_hands, score_game
-from games.engine.names import check_name, check_names, name_key, quoted
+from games.engine.names import check_name, name_key, quoted, repeated
 from games.engine.numbers import shown
 from games.engine.reading import Reader
 from games.engine.record import MAX_TEXT, check_size
@@ -320,9 +320,12 @@ def _players(data: object) -> tuple[str, ...]:
     ):
         raise NightError("players", say("club.players"))
     try:
-        return tuple(check_names(data, "players"))
+        kept = [check_name(name, "players") for name in data]
     except ScorerError as error:
         raise NightError(error.field, error.message) from None
+    for at in repeated(kept):
+        raise NightError("players", say("club.players_twice", name=quoted(kept[at])))
+    return tuple(kept)
 
 
 def _fits(variant: Variant[Any, Any], event: Event, players: Sequence[str]) -> None:

@@ -241,7 +241,10 @@ def progressive(
     count = len(last)
     arriving: list[tuple[list[str], list[str]]] = []
     for t in range(count):
-        if t == 0:
+        if count == 1:
+            # Withdrawals left one table: it is the head and the foot, and keeps its pairs.
+            arriving.append((won[0], lost[0]))
+        elif t == 0:
             arriving.append((won[0], won[1]))
         elif t == count - 1:
             arriving.append((lost[t], lost[0]))

@@ -30,6 +30,10 @@ _tn(
 # {deals} is the event's round length: a table's game is that many deals already.
 _t("club.deals_twice", "is the event's round_length ({deals}): leave it out of the settings")
 _t("club.players", "must list the night's players by name")
+_t(
+    "club.players_twice",
+    "two players have the same name ({name}); case and invisible characters do not count",
+)
 _t("club.teams", "must list the teams, each two of the players")
 _t("club.teams_unwanted", "are listed only in the pairs and round_robin formats")
 _t("club.in_two_teams", "{name} is in two teams")
