@@ -64,7 +64,7 @@ def nights_field(label: Any, help_text: Any, least: int) -> WholeNumberField:
     )
 
 
-class SeasonForm(forms.ModelForm[Season]):
+class SeasonForm(forms.Form):
     name = NameField(max_length=60, strip=True, label=gettext_lazy("Season name"))
     starts = NightDateField(label=gettext_lazy("First night"))
     ends = NightDateField(label=gettext_lazy("Last night"))
@@ -86,24 +86,14 @@ class SeasonForm(forms.ModelForm[Season]):
     )
     last_prize = forms.BooleanField(required=False, label=gettext_lazy("A prize for last place"))
 
-    class Meta:
-        model = Season
-        fields = [
-            "name",
-            "starts",
-            "ends",
-            "variant",
-            "counts",
-            "scoring",
-            "best",
-            "planned",
-            "minimum",
-            "last_prize",
-        ]
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choice_field(self, "variant").choices = [("", _("Every game")), *game_choices()]
+
+    @classmethod
+    def of(cls, season: Season) -> SeasonForm:
+        """The form filled with the season as it is."""
+        return cls(initial={name: getattr(season, name) for name in cls.base_fields})
 
     def clean_minimum(self) -> int:
         value = self.cleaned_data.get("minimum")

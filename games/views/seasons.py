@@ -62,7 +62,7 @@ def season_edit(request: HtmxHttpRequest, circle: str, season: int) -> HttpRespo
     chosen = season_of(found, season)
     if request.method == "POST":
         return saved(request, found, SeasonForm(request.POST), chosen)
-    return render_form(request, found, SeasonForm(instance=chosen), chosen)
+    return render_form(request, found, SeasonForm.of(chosen), chosen)
 
 
 @require_POST
