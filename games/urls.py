@@ -63,9 +63,7 @@ urlpatterns = [
         name="member_merge_do",
     ),
     path("c/<str:circle>/roster/merges/<row:merge>/undo", roster.merge_undo, name="merge_undo"),
-    path(
-        "c/<str:circle>/roster/<row:member>/year", seasons.member_year, name="member_year"
-    ),
+    path("c/<str:circle>/roster/<row:member>/year", seasons.member_year, name="member_year"),
     path("c/<str:circle>/seasons/new", seasons.season_new, name="season_new"),
     path("c/<str:circle>/seasons/<row:season>/", seasons.season, name="season"),
     path("c/<str:circle>/seasons/<row:season>/edit", seasons.season_edit, name="season_edit"),

@@ -22,6 +22,7 @@ from games.engine.club.night import layout_of, team_name
 from games.engine.club.season import (
     CardGame,
     Rules,
+    Scoring,
     SeasonNight,
     card_night_scores,
     night_scores,
@@ -71,7 +72,7 @@ class Season(models.Model):
 
     @property
     def rules(self) -> Rules:
-        scoring = "position" if self.scoring == "position" else "points"
+        scoring: Scoring = "position" if self.scoring == "position" else "points"
         return Rules(scoring, self.best, self.minimum, self.last_prize)
 
     def moments(self) -> tuple[dt.datetime, dt.datetime]:
@@ -108,8 +109,10 @@ def store_season(circle: Circle, values: dict[str, Any], pk: int | None = None) 
             with transaction.atomic():
                 season.save()
         except IntegrityError:
-            raise NameTaken(_("Another season is called %(name)s: choose another name.")
-                % {"name": values["name"]}) from None
+            raise NameTaken(
+                _("Another season is called %(name)s: choose another name.")
+                % {"name": values["name"]}
+            ) from None
         return season
 
 
@@ -198,8 +201,11 @@ def card_nights(season: Season) -> list[SeasonNight]:
         players[game_id].append(name)
     zone = season.circle.zone
     by_night: dict[dt.date, list[CardGame]] = defaultdict(list)
+    layouts: dict[str, tuple[int, ...]] = {}
     for pk, variant, created, totals, winners in rows:
-        sides = layout_of(get_variant(variant)).sides
+        if variant not in layouts:
+            layouts[variant] = layout_of(get_variant(variant)).sides
+        sides = layouts[variant]
         if len(players[pk]) != len(sides) or not totals:
             continue
         game = CardGame(tuple(players[pk]), sides, tuple(totals), tuple(winners))

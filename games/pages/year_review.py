@@ -28,6 +28,11 @@ class BestNight:
     wins: str
     games: int
 
+    @property
+    def iso(self) -> str:
+        """The night as its link names it."""
+        return self.day.isoformat()
+
 
 @dataclass(frozen=True)
 class BestHand:
@@ -54,7 +59,9 @@ def year_span(circle: Circle, year: int) -> tuple[dt.datetime, dt.datetime]:
     """The year's card nights as moments: from 06:00 on 1 January to 06:00 on 1 January
     after it, on the circle's clock."""
     zone = circle.zone
-    return nights.bounds(dt.date(year, 1, 1), zone)[0], nights.bounds(dt.date(year, 12, 31), zone)[1]
+    return nights.bounds(dt.date(year, 1, 1), zone)[0], nights.bounds(dt.date(year, 12, 31), zone)[
+        1
+    ]
 
 
 def member_years(circle: Circle, member: Player) -> list[int]:
@@ -84,7 +91,9 @@ def share(row: GameRow, me: str) -> Fraction:
 def best_hand(rows: list[GameRow], me: str, circle: Circle) -> BestHand | None:
     """The hand that scored most for the member's side (the earliest of equals): one query."""
     by_pk = {row.pk: row for row in rows}
-    hands = Hand.objects.filter(game__in=list(by_pk), removed=None).order_by("game__created", "number")
+    hands = Hand.objects.filter(game__in=list(by_pk), removed=None).order_by(
+        "game__created", "number"
+    )
     best: tuple[int, GameRow, int] | None = None
     for game_id, number, scores in hands.values_list("game_id", "number", "scores"):
         row = by_pk[game_id]
@@ -117,8 +126,7 @@ def rating_years(member: Player, start: dt.datetime, end: dt.datetime) -> list[R
         last[variant] = Skill(mu, sigma)
         count[variant] += 1
     return [
-        RatingYear(shown_variant(v), first[v].shown, last[v].shown, count[v])
-        for v in sorted(first)
+        RatingYear(shown_variant(v), first[v].shown, last[v].shown, count[v]) for v in sorted(first)
     ]
 
 
@@ -131,9 +139,7 @@ def year_review(circle: Circle, member: Player, asked: int | None) -> dict[str, 
         circle=circle, seats__player=member, created__gte=start, created__lt=end
     )
     me = contained(member.name)
-    rows = [
-        r for r in game_rows(games) if r.finished and circle.night_of(r.created).year == year
-    ]
+    rows = [r for r in game_rows(games) if r.finished and circle.night_of(r.created).year == year]
     wins = sum((share(r, me) for r in rows), Fraction(0))
     return {
         "circle": circle,

@@ -138,13 +138,17 @@ def test_the_season_page_and_its_csv(client: Client, winter: Season) -> None:
     url = reverse("season", args=[winter.circle.slug, winter.pk])
     page = client.get(url).content.decode()
     assert "Winter" in page and "324" in page and "last place" in page
-    assert reverse("season", args=[winter.circle.slug, winter.pk]) in client.get(
-        reverse("circle", args=[winter.circle.slug])
-    ).content.decode()
+    assert (
+        reverse("season", args=[winter.circle.slug, winter.pk])
+        in client.get(reverse("circle", args=[winter.circle.slug])).content.decode()
+    )
     response = client.get(reverse("season_csv", args=[winter.circle.slug, winter.pk]))
     assert response["Content-Disposition"] == 'attachment; filename="Winter.csv"'
     lines = response.content.decode("utf-8-sig").splitlines()
-    assert lines[0] == "Rank,Tied,Name,Nights,2026-01-02 club night,2026-01-09,Total,Average,Last place"
+    assert (
+        lines[0]
+        == "Rank,Tied,Name,Nights,2026-01-02 club night,2026-01-09,Total,Average,Last place"
+    )
     assert lines[1] == "1,=,Ann,2,162,162,324,162.0,"
     assert lines[4] == "4,,Dov,2,56,162,218,109.0,1"
     assert lines[5] == ",,Eve,1,187,,187,187.0,"
@@ -193,7 +197,11 @@ def test_a_season_is_created_changed_and_removed(client: Client, circle: Circle)
     data |= {"counts": "cards", "scoring": "position", "minimum": "0"}
     assert client.post(edit, data).status_code == 302
     season.refresh_from_db()
-    assert (season.name, season.ends, season.scoring) == ("Spring '26", dt.date(2026, 6, 30), "position")
+    assert (season.name, season.ends, season.scoring) == (
+        "Spring '26",
+        dt.date(2026, 6, 30),
+        "position",
+    )
     remove = reverse("season_remove", args=[circle.slug, season.pk])
     assert client.post(remove).status_code == 302
     assert client.post(remove).status_code == 302
@@ -203,9 +211,21 @@ def test_a_season_is_created_changed_and_removed(client: Client, circle: Circle)
 @pytest.mark.parametrize(
     ("changes", "field", "said"),
     [
-        ({"ends": "2026-02-01"}, "ends", "The last night, Feb. 1, 2026, is before the first, March 1, 2026."),
-        ({"best": "5", "planned": "4"}, "best", "Best nights counted (5) is more than the nights planned (4)."),
-        ({"minimum": "6", "planned": "4"}, "minimum", "Nights to be ranked (6) is more than the nights planned (4)"),
+        (
+            {"ends": "2026-02-01"},
+            "ends",
+            "The last night, Feb. 1, 2026, is before the first, March 1, 2026.",
+        ),
+        (
+            {"best": "5", "planned": "4"},
+            "best",
+            "Best nights counted (5) is more than the nights planned (4).",
+        ),
+        (
+            {"minimum": "6", "planned": "4"},
+            "minimum",
+            "Nights to be ranked (6) is more than the nights planned (4)",
+        ),
         ({"starts": "2026-02-30"}, "starts", "Enter a date as year-month-day"),
         ({"starts": "٢٠٢٦-03-01"}, "starts", "Enter a date as year-month-day"),
         ({"starts": "9999-12-31"}, "starts", "Enter a date from the year 2000 to 2100."),

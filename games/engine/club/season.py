@@ -18,7 +18,7 @@ night's ordinary games read as rounds of one table), the season's figures and or
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
@@ -128,12 +128,22 @@ CARD_NIGHT_ORDER: RankBy = "wins"
 
 def card_night_scores(games: Sequence[CardGame]) -> dict[str, NightScore]:
     """Each player's score of a card night: every game a round of one table."""
-    results = []
+    night: dict[str, Result] = {}
     for game in games:
         played = Played((Table(game.players, game.totals, game.winners),))
         same = {p: p for p in game.players}
-        results.append(round_results(played, same, game.sides.__getitem__, None, Fraction(0)))
-    return night_scores(results, CARD_NIGHT_ORDER)
+        results = round_results(played, same, game.sides.__getitem__, None, Fraction(0))
+        for name, result in results.items():
+            if name in night:
+                so_far = night[name]
+                result = Result(
+                    so_far.points_for + result.points_for,
+                    so_far.points_against + result.points_against,
+                    so_far.won + result.won,
+                )
+            night[name] = result
+    # The night's games added up as one round: the order reads only the sums.
+    return night_scores([night], CARD_NIGHT_ORDER)
 
 
 def best_of(values: Sequence[int | None], best: int | None) -> tuple[bool, ...]:
@@ -143,6 +153,11 @@ def best_of(values: Sequence[int | None], best: int | None) -> tuple[bool, ...]:
         played = sorted(played, key=lambda i: (-(values[i] or 0), i))[:best]
     chosen = set(played)
     return tuple(i in chosen for i in range(len(values)))
+
+
+def key(row: SeasonRow) -> tuple[int, Fraction]:
+    """The season's order, best first: the total counted, then the average."""
+    return (-row.total, -row.average)
 
 
 def season_table(nights: Sequence[SeasonNight], rules: Rules) -> list[SeasonRow]:
@@ -160,7 +175,6 @@ def season_table(nights: Sequence[SeasonNight], rules: Rules) -> list[SeasonRow]
         played = [v for v in values if v is not None]
         average = Fraction(sum(played), len(played))
         rows.append(SeasonRow(name, None, False, values, counted, total, average))
-    key: Callable[[SeasonRow], tuple[int, Fraction]] = lambda r: (-r.total, -r.average)
     rows.sort(key=lambda r: (key(r), name_key(r.name), r.name))
     ranked = [r for r in rows if r.nights >= rules.minimum]
     others = [r for r in rows if r.nights < rules.minimum]
