@@ -70,10 +70,16 @@ class SeasonForm(forms.Form):
     ends = NightDateField(label=gettext_lazy("Last night"))
     variant = forms.ChoiceField(required=False, label=gettext_lazy("Game"))
     counts = forms.ChoiceField(
-        choices=Season.Counts.choices, label=gettext_lazy("What counts"), widget=Radios
+        choices=Season.Counts.choices,
+        initial=Season.Counts.CLUB,
+        label=gettext_lazy("What counts"),
+        widget=Radios,
     )
     scoring = forms.ChoiceField(
-        choices=Season.Scoring.choices, label=gettext_lazy("A night scores"), widget=Radios
+        choices=Season.Scoring.choices,
+        initial=Season.Scoring.POINTS,
+        label=gettext_lazy("A night scores"),
+        widget=Radios,
     )
     best = nights_field(
         gettext_lazy("Best nights counted"), gettext_lazy("Empty: every night counts."), 1
