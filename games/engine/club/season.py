@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Literal
 
 from games.engine.club.event import RankBy
-from games.engine.club.standings import Played, Result, Table, round_results, standings
+from games.engine.club.standings import Result, Table, standings
 from games.engine.names import name_key
 
 type Scoring = Literal["points", "position"]
@@ -126,23 +126,28 @@ class CardGame:
 CARD_NIGHT_ORDER: RankBy = "wins"
 
 
+# A win shared by k sides is 1/k of a win; a card night adds its games' shares in sixtieths
+# (every k up to 6 divides 60), so that the sum is exact without a Fraction for each game.
+SHARES = 60
+
+
 def card_night_scores(games: Sequence[CardGame]) -> dict[str, NightScore]:
-    """Each player's score of a card night: every game a round of one table."""
-    night: dict[str, Result] = {}
+    """Each player's score of a card night, its games added up as one round: for each game
+    the player's side's total for, the highest other side's against, and the win or its
+    share (club.md, "Results of a round"); the order reads only the sums."""
+    sums: dict[str, list[int]] = {}
     for game in games:
-        played = Played((Table(game.players, game.totals, game.winners),))
-        same = {p: p for p in game.players}
-        results = round_results(played, same, game.sides.__getitem__, None, Fraction(0))
-        for name, result in results.items():
-            if name in night:
-                so_far = night[name]
-                result = Result(
-                    so_far.points_for + result.points_for,
-                    so_far.points_against + result.points_against,
-                    so_far.won + result.won,
-                )
-            night[name] = result
-    # The night's games added up as one round: the order reads only the sums.
+        won_by = Table(game.players, game.totals, game.winners).won_by
+        for seat, player in enumerate(game.players):
+            side = game.sides[seat]
+            row = sums.setdefault(player, [0, 0, 0])
+            row[0] += game.totals[side]
+            row[1] += max(t for s, t in enumerate(game.totals) if s != side)
+            row[2] += SHARES // len(won_by) if side in won_by else 0
+    night = {
+        name: Result(points_for, against, Fraction(won, SHARES))
+        for name, (points_for, against, won) in sums.items()
+    }
     return night_scores([night], CARD_NIGHT_ORDER)
 
 
