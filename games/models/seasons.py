@@ -91,7 +91,7 @@ class NameTaken(Exception):
 def store_season(circle: Circle, values: dict[str, Any], pk: int | None = None) -> Season:
     """Create a season, or change season `pk`, with the form's `values`, under the circle's
     row lock: two phones creating one season at once create it once (the second is told its
-    name is taken). A season removed meanwhile is created again as it was asked."""
+    name is taken)."""
     with transaction.atomic():
         circle.lock()
         others = circle.seasons.exclude(pk=pk) if pk else circle.seasons.all()
