@@ -1,7 +1,7 @@
 """A season on a phone (390×844, light and dark) and on a TV (1920×1080), in Debian's
 Chromium: set up from the circle page with its form (a refusal first), then its table, whose
 nights scroll sideways under the names on a phone; on the TV the table in big type, and the
-players' list, a member's rating chart and year in review."""
+players' list, a member's rating chart, their year in review and "Even teams"."""
 
 from __future__ import annotations
 
@@ -134,3 +134,19 @@ def test_a_season_the_players_list_and_a_members_pages_on_a_tv(live_server: Any)
             fits(page, TV["width"])
             shot(page, name)
         assert page.locator(".year-figures dd").first.inner_text() == "8"
+        # "Even teams" on the new-game page, four members seated.
+        page.goto(f"/c/{circle.slug}/new?variant=klaberjass")
+        pad = page.locator(".pick-pad")
+        for seat, name in enumerate(["Ben", "Ann", "Dov", "Cleo"]):
+            pad.get_by_role("button", name=name).click()
+            page.locator(f"#id_player_{seat}[value]").wait_for()
+        # Ann and Cleo have played alike, so two pairings may be as even: the offer, taken,
+        # is said to be the even one; a seating already as even is said so at once.
+        offer = page.locator("button.even-teams, p.even-teams")
+        offer.wait_for()
+        if offer.evaluate("e => e.tagName") == "BUTTON":
+            offer.click()
+        page.locator("p.even-teams").wait_for()
+        assert page.locator("#id_player_0").input_value() == "Ben"
+        fits(page, TV["width"])
+        shot(page, "even-teams-tv")
