@@ -19,7 +19,7 @@ from games.engine.club.season import SeasonNight, SeasonRow, season_table
 from games.models import Circle
 from games.models.seasons import Season, season_nights
 from games.pages.score_sheet_csv import BOM, as_text
-from games.words import shown_variant
+from games.words import minus, shown_variant
 
 
 @dataclass(frozen=True)
@@ -34,10 +34,20 @@ class NightColumn:
 
 @dataclass(frozen=True)
 class Cell:
-    value: int | None
+    """A player's night as the table shows it: its value as text ("" when absent), its
+    place of the night's entrants ("2/5") on a season by place, and whether it counts."""
+
+    text: str
     counted: bool
-    place: int | None = None
-    of: int | None = None
+    place: str = ""
+
+    @property
+    def absent(self) -> bool:
+        return not self.text
+
+    @property
+    def dropped(self) -> bool:
+        return bool(self.text) and not self.counted
 
 
 @dataclass(frozen=True)
@@ -57,14 +67,19 @@ def average_text(value: Fraction) -> str:
     return formats.number_format(round(float(value), 1), decimal_pos=1, use_l10n=True)
 
 
-def lines(found: list[SeasonNight], rows: list[SeasonRow]) -> list[Line]:
+def lines(found: list[SeasonNight], rows: list[SeasonRow], places: bool) -> list[Line]:
+    """The table's lines, each night's cell written once here (a season of many nights
+    has hundreds of cells: the template only places them)."""
     shown = []
     for row in rows:
         cells = []
         for night, value, counted in zip(found, row.values, row.counted, strict=True):
             score = night.scores.get(row.name)
-            place, of = (score.place, score.of) if score else (None, None)
-            cells.append(Cell(value, counted, place, of))
+            if score is None or value is None:
+                cells.append(Cell("", False))
+                continue
+            place = f"{score.place}/{score.of}" if places else ""
+            cells.append(Cell(minus(value), counted, place))
         shown.append(
             Line(
                 row.rank,
@@ -135,7 +150,8 @@ def season_page(season: Season) -> dict[str, Any]:
     columns = [
         NightColumn(nights.short_title(n.day), n.day.isoformat(), n.kind, n.key) for n in found
     ]
-    table = lines(found, rows)
+    position = season.scoring == Season.Scoring.POSITION
+    table = lines(found, rows, position)
     return {
         "season": season,
         "circle": season.circle,
@@ -146,7 +162,7 @@ def season_page(season: Season) -> dict[str, Any]:
         "rules": rules_text(season, len(found)),
         "starts": formats.date_format(season.starts, "DATE_FORMAT"),
         "ends": formats.date_format(season.ends, "DATE_FORMAT"),
-        "position": season.scoring == Season.Scoring.POSITION,
+        "position": position,
     }
 
 

@@ -138,12 +138,16 @@ def card_night_scores(games: Sequence[CardGame]) -> dict[str, NightScore]:
     sums: dict[str, list[int]] = {}
     for game in games:
         won_by = Table(game.players, game.totals, game.winners).won_by
+        totals = game.totals
+        against = [max(t for s, t in enumerate(totals) if s != side) for side in range(len(totals))]
+        share = SHARES // len(won_by)
         for seat, player in enumerate(game.players):
             side = game.sides[seat]
             row = sums.setdefault(player, [0, 0, 0])
-            row[0] += game.totals[side]
-            row[1] += max(t for s, t in enumerate(game.totals) if s != side)
-            row[2] += SHARES // len(won_by) if side in won_by else 0
+            row[0] += totals[side]
+            row[1] += against[side]
+            if side in won_by:
+                row[2] += share
     night = {
         name: Result(points_for, against, Fraction(won, SHARES))
         for name, (points_for, against, won) in sums.items()
