@@ -171,6 +171,40 @@ def test_the_page_reads_as_many_queries_for_many_nights_as_for_one(
     assert len(many.captured_queries) == len(one.captured_queries) <= 10
 
 
+def test_a_shared_win_on_a_card_night_is_split_between_the_sides(circle: Circle) -> None:
+    ordinary(circle, A, at(9))
+    game = Game.create(circle, "klaberjass", ["Ann", "Ben", "Cleo", "Dov"], {"deals": 2}, 3)
+    for hand in (A, B):
+        game.record_hand(klob_hand(**{**hand, "dealer": game.next_dealer}))
+        game.refresh_from_db()
+    Game.objects.filter(pk=game.pk).update(created=at(9, 1).replace(hour=22))
+    assert game.winners == [0, 1]  # 106 + 56 = 162 each: a shared win
+    season = Season.objects.create(
+        circle=circle,
+        name="One night",
+        starts=dt.date(2026, 1, 9),
+        ends=dt.date(2026, 1, 9),
+        counts="cards",
+        scoring="position",
+    )
+    # Won: Ann and Cleo 1 + ½, Ben and Dov 0 + ½: Ann and Cleo share 1st of 4 (4 points
+    # each), Ben and Dov 3rd (2 points each).
+    assert table(season) == [
+        (1, True, "Ann", 1, 4, False),
+        (1, True, "Cleo", 1, 4, False),
+        (3, True, "Ben", 1, 2, False),
+        (3, True, "Dov", 1, 2, False),
+    ]
+    season.scoring = "points"
+    # Points for: Ann and Cleo 106 + 162 = 268, Ben and Dov 56 + 162 = 218.
+    assert [(row[2], row[4]) for row in table(season)] == [
+        ("Ann", 268),
+        ("Cleo", 268),
+        ("Ben", 218),
+        ("Dov", 218),
+    ]
+
+
 def test_a_club_night_whose_table_no_longer_seats_its_entrants_is_left_out(
     circle: Circle, winter: Season
 ) -> None:
