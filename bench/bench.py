@@ -2,7 +2,8 @@
 and per import, the stats page of a circle with 1,000 games, queries, page weight.
 
 Run with `make bench` (`bench/bench.py stats` measures the stats page alone, `bench/bench.py
-ratings` the ratings of its 1,000 games alone, `bench/bench.py changes` editing, deleting
+ratings` the ratings of its 1,000 games alone, `bench/bench.py season` a season's page and a
+member's year in review over them alone, `bench/bench.py changes` editing, deleting
 and restoring hand 1 alone, `bench/bench.py answers` the game page and a save's answer
 alone, `bench/bench.py night` a club night of 20 tables alone: proposing a round, its page
 and its standings; `bench/bench.py hall` its hall display alone). It uses a throwaway SQLite
@@ -61,9 +62,15 @@ from games.models import (  # noqa: E402
     Hand,
     HandInProgress,
     Rating,
+    Season,
     Seat,
 )
-from games.models.club_changes import create_night, night_record, start_round  # noqa: E402
+from games.models.club_changes import (  # noqa: E402
+    create_night,
+    import_night,
+    night_record,
+    start_round,
+)
 from games.models.ratings import rerate, rerate_game  # noqa: E402
 
 
@@ -103,10 +110,14 @@ def main() -> None:
     if sys.argv[1:] == ["hall"]:
         hall(client)
         return
+    if sys.argv[1:] == ["season"]:
+        season(client, stats_circle())
+        return
     rated = stats_page(client)
     if sys.argv[1:] == ["stats"]:
         return
     ratings(client, rated)
+    season(client, rated)
     circle = Circle.objects.create()
 
     game = Game.create(circle, "klaberjass", PLAYERS, {"target": 10**9})
@@ -345,6 +356,74 @@ def ratings(client: Client, circle: Circle) -> None:
             f"{len(queries)} queries"
         )
     print()
+
+
+def season(client: Client, circle: Circle) -> None:
+    """A season over the stats circle's 1,000 games (its card nights) and four club nights
+    of eight players (three rounds of two tables), by points and by place; and a member's
+    year in review over the same games."""
+    deal = {"dealer": 3, "caller": 0, "trump": "H", "card_points": [96, 56], "last_trick": 0}
+    names = STATS_PLAYERS
+    for n in range(4):
+        # Each round a permutation of the eight (5 is prime to 8), two tables of four.
+        seated = [[names[(r * 3 + i * 5 + n) % 8] for i in range(8)] for r in range(3)]
+        rounds = [
+            {"tables": [{"players": p[t : t + 4], "hands": [deal]} for t in (0, 4)]} for p in seated
+        ]
+        record = {
+            "format": "scorer-night/1",
+            "variant": "klaberjass",
+            "event": {"format": "rotating", "rounds": 3, "round_length": 1},
+            "players": names,
+            "rounds": rounds,
+        }
+        night = import_night(circle, record)
+        when = STARTED + dt.timedelta(days=7 * n, hours=1)
+        ClubNight.objects.filter(pk=night.pk).update(created=when)
+        Game.objects.filter(club_table__round__night=night).update(created=when)
+    first = STARTED.date()
+    last = (STARTED + dt.timedelta(hours=STATS_GAMES)).date()
+    member = circle.players.order_by("pk").first()
+    assert member is not None
+    for scoring in ("points", "position"):
+        chosen = Season.objects.create(
+            circle=circle,
+            name=f"Bench {scoring}",
+            starts=first,
+            ends=last,
+            variant="klaberjass",
+            counts="cards",
+            scoring=scoring,
+            best=20,
+            minimum=5,
+            last_prize=True,
+        )
+        timed(client, f"season page by {scoring}, {STATS_GAMES:,} games and 4 club nights",
+              f"/c/{circle.slug}/seasons/{chosen.pk}/")  # fmt: skip
+    timed(client, "the season's CSV", f"/c/{circle.slug}/seasons/{chosen.pk}/season.csv")
+    timed(client, "a member's year in review", f"/c/{circle.slug}/roster/{member.pk}/year")
+    print()
+
+
+def timed(client: Client, name: str, page: str) -> None:
+    """A page's server time (15 samples after a first load), the CPU time this process
+    spent on it (the steadier number on a machine busy with other work; the database's own
+    is not in it) and its queries."""
+    client.get(page)
+    samples, cpu = [], []
+    for _ in range(15):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        response = client.get(page)
+        samples.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+        assert response.status_code == 200, response.status_code
+    with CaptureQueriesContext(connection) as queries:
+        client.get(page)
+    print(
+        f"{name}: {ms(samples)}, min {min(samples) * 1000:.1f} ms, "
+        f"CPU median {statistics.median(cpu) * 1000:.1f} ms, {len(queries)} queries, "
+        f"{len(response.content) // 1024} KB"
+    )
 
 
 def record_at(client: Client, circle: Circle, number: int) -> float:

@@ -12,6 +12,7 @@ from games.views import (
     health,
     pwa,
     roster,
+    seasons,
     tools,
 )
 
@@ -64,6 +65,20 @@ urlpatterns = [
         name="member_merge_do",
     ),
     path("c/<str:circle>/roster/merges/<row:merge>/undo", roster.merge_undo, name="merge_undo"),
+    path("c/<str:circle>/roster/<row:member>/year", seasons.member_year, name="member_year"),
+    path("c/<str:circle>/seasons/new", seasons.season_new, name="season_new"),
+    path("c/<str:circle>/seasons/<row:season>/", seasons.season, name="season"),
+    path("c/<str:circle>/seasons/<row:season>/edit", seasons.season_edit, name="season_edit"),
+    path(
+        "c/<str:circle>/seasons/<row:season>/remove",
+        seasons.season_remove,
+        name="season_remove",
+    ),
+    path(
+        "c/<str:circle>/seasons/<row:season>/season.csv",
+        seasons.season_download,
+        name="season_csv",
+    ),
     path("c/<str:circle>/new", games.game_new, name="game_new"),
     path("c/<str:circle>/club/new", club_nights.club_new, name="club_new"),
     path("c/<str:circle>/club/import", club_nights.club_import, name="club_import"),

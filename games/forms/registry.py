@@ -17,7 +17,7 @@ from games.forms.house_rules import SettingSpec
 
 # The modules that hold no game's hand form and read this registry (the new-game form asks
 # for each game's house rules): importing them from here would go round in a circle.
-NOT_GAMES = {"club_night", "game", "game_rules", "registry"}
+NOT_GAMES = {"club_night", "game", "game_rules", "registry", "season"}
 PACKAGE = __name__.rpartition(".")[0]
 
 

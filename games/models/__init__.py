@@ -2,8 +2,8 @@
 their seats (games.py), the changes to their hands (changes.py) and the refusals of a change
 based on a game that moved on (conflicts.py), hands and what their tables said (hands.py,
 rows.py), the hand in progress (in_progress.py), the circle's roster (roster.py), its club
-nights (club_nights.py; their changes in club_changes.py), and the players' ratings
-(ratings.py).
+nights (club_nights.py; their changes in club_changes.py), the players' ratings
+(ratings.py) and its seasons (seasons.py).
 
 Every model is imported from here (`from games.models import Game`): the app label and the
 model names are the migrations', unchanged.
@@ -20,6 +20,7 @@ from games.models.hands import Bid, Declaration, Hand
 from games.models.in_progress import HandInProgress, new_token
 from games.models.ratings import Rating, RatingsLock
 from games.models.roster import Merge, MergePlan, RosterError
+from games.models.seasons import Season
 
 __all__ = [
     "FORMAT",
@@ -43,6 +44,7 @@ __all__ = [
     "Rating",
     "RatingsLock",
     "RosterError",
+    "Season",
     "Seat",
     "default_circle_name",
     "new_slug",

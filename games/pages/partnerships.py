@@ -123,7 +123,9 @@ def even_teams(circle: Circle, variant: str, names: Sequence[str]) -> EvenTeams 
     known = {pk: (name, skills.get(pk, Skill())) for pk, name in seated}
     first, *others = seated
     best: tuple[float, list[tuple[int, str]], Matchup] | None = None
-    for partner in others:
+    # The seated partner (seat 2) first: of seatings equally even, the one at the table is
+    # kept, so that taking the offer does not offer another as even.
+    for partner in sorted(others, key=lambda player: player != seated[2]):
         a, b = [player for player in others if player != partner]
         order = [first, a, partner, b]
         found = matchup(known, [first[0], partner[0]], [a[0], b[0]])

@@ -28,6 +28,7 @@ from games.pages.file_names import attachment
 from games.pages.history_csv import filename as history_filename
 from games.pages.history_csv import history_csv
 from games.pages.ratings_page import ratings_page
+from games.pages.season_page import circle_seasons
 from games.views.access import HtmxHttpRequest, circle_of, int_param
 from games.views.remembered_circles import remember, remembered
 
@@ -64,6 +65,7 @@ def render_circle_page(
     context = {
         "import_copy_of": import_copy_of,
         **circle_page(circle, history_filter(circle, request.GET)),
+        "seasons": circle_seasons(circle),
         "rename_form": forms.pop("rename_form", CircleNameForm(initial={"name": circle.name})),
         "language_form": forms.pop(
             "language_form", CircleLanguageForm(initial={"language": circle.language})

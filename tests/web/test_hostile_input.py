@@ -156,6 +156,7 @@ class Site:
             # The roster names a member, and a merge, by identity.
             "member": str(self.circle.players.order_by("pk").values_list("pk", flat=True)[0]),
             "merge": str(self.circle.merges.order_by("pk").values_list("pk", flat=True)[0]),
+            "season": str(self.circle.seasons.values_list("pk", flat=True)[0]),
         }
         if persona == "watcher":
             # A watcher holds only the watch link, and tries it in place of every secret.
@@ -184,6 +185,9 @@ def make_site() -> Site:
     # A roster with a merge that can be undone, and a retired member.
     roster.merge(circle, roster.add_member(circle, "Typo").pk, circle.players.all()[0].pk)
     roster.retire(circle, roster.add_member(circle, "Gone").pk)
+    # A season over the games' nights, every game counted.
+    day = circle.night_of(games[0].created)
+    circle.seasons.create(name="Season", starts=day, ends=day, counts="cards", minimum=1)
     return Site(circle, games)
 
 

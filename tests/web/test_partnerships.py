@@ -168,3 +168,16 @@ def test_on_a_right_to_left_page_each_side_and_the_chance_keep_their_direction(
     with translation.override("he"):
         text = ratings_page(rated, "klaberjass", None, sides)["matchup"].text
     assert text.startswith("\u2068Ann & Cleo\u2069 נגד \u2068Ben & Dov\u2069: \u2068")
+
+
+def test_even_teams_keep_the_seating_at_the_table_when_another_is_as_even(
+    circle: Circle,
+) -> None:
+    # Nobody has played: every player rates alike, so each of the three pairings is exactly
+    # 50 %. Whichever seating is at the table is the one said to be even, never another.
+    for name in ("Ann", "Ben", "Cleo", "Dov"):
+        circle.player(name)
+    for seating in (["Ann", "Ben", "Cleo", "Dov"], ["Ann", "Cleo", "Dov", "Ben"]):
+        proposal = even_teams(circle, "klaberjass", seating)
+        assert proposal is not None and proposal.seated
+        assert list(proposal.names) == seating
