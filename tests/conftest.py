@@ -48,3 +48,25 @@ def circle(db: Any) -> Circle:
 @pytest.fixture
 def game(circle: Circle) -> Game:
     return Game.create(circle, "klaberjass", PLAYERS, {}, first_dealer=3)
+
+
+# What gives a test the database: pytest-django refuses it to any test without one of these,
+# so a test with none of them cannot have touched it (a test that reaches a database another
+# way, such as a server it starts, is marked `database` itself).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "live_server",
+    "django_db_setup",
+    "_django_db_helper",
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    # CI runs the tests marked `database` on SQLite and again on PostgreSQL, the others once.
+    for item in items:
+        if item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(
+            getattr(item, "fixturenames", ())
+        ):
+            item.add_marker(pytest.mark.database)
