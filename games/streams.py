@@ -4,9 +4,14 @@
 A change is announced in the transaction that saves it, by topic ("g12": game 12, "n3": club
 night 3) with a short text (the version it reached). On PostgreSQL it is a `pg_notify`
 inside that transaction: the database delivers it at commit, to every app server, and never
-for a change rolled back. On SQLite (one process) it is handed on in process after commit
-(`transaction.on_commit`). Each process that holds streams listens on one connection of its
+for a change rolled back. Each process that holds streams listens on one connection of its
 own (a thread), however many streams it holds, and calls the subscribers of the topic.
+
+On SQLite (one machine) it is handed on after commit (`transaction.on_commit`): to this
+process's subscribers directly, and to the other processes on the same database file (the
+server's other workers) as a datagram to each one's Unix socket, in a folder of the system's
+temporary directory named after the database file; each such process listens on its socket
+with a thread, as on PostgreSQL.
 
 A subscriber is a callable of (topic, text); it is called on the listening thread (or the
 thread that committed, on SQLite) and must not block: a server's loop defers it, a thread
@@ -15,10 +20,15 @@ holding a stream puts it in its queue.
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
+import socket
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from django.db import connection, transaction
@@ -43,7 +53,7 @@ Subscriber = Callable[[str, str], None]
 
 _lock = threading.Lock()
 _subscribers: dict[str, set[Subscriber]] = {}
-_listener: _Listener | None = None
+_listener: _Listener | _LocalListener | None = None
 
 
 def game_topic(game_id: int) -> str:
@@ -61,7 +71,7 @@ def announce(topic: str, text: str) -> None:
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{topic} {text}"])
     else:
-        transaction.on_commit(lambda: deliver(topic, text))
+        transaction.on_commit(lambda: _broadcast(topic, text))
 
 
 def event(text: str) -> bytes:
@@ -83,8 +93,7 @@ def deliver(topic: str, text: str) -> None:
 def subscribe(topic: str, subscriber: Subscriber) -> None:
     with _lock:
         _subscribers.setdefault(topic, set()).add(subscriber)
-    if connection.vendor == "postgresql":
-        _listening()
+    _listening()
 
 
 def unsubscribe(topic: str, subscriber: Subscriber) -> None:
@@ -115,7 +124,8 @@ def _listening() -> None:
     with _lock:
         if _listener is not None and _listener.is_alive():
             return
-        _listener = _Listener()
+        postgresql = connection.vendor == "postgresql"
+        _listener = _Listener() if postgresql else _LocalListener(_bus(), f"{os.getpid()}")
         _listener.start()
     _listener.ready.wait(10)
 
@@ -178,3 +188,64 @@ class _Listener(threading.Thread):
             if time.monotonic() - checked > 30:
                 listening.execute("SELECT 1")  # a dead connection says so
                 checked = time.monotonic()
+
+
+# -- SQLite: the other processes on the same database file ------------------------------------
+
+
+def _bus() -> Path:
+    """The folder of this database's listening sockets."""
+    name = str(Path(str(connection.settings_dict["NAME"])).resolve())
+    digest = hashlib.blake2b(name.encode(), digest_size=8).hexdigest()
+    folder = Path(tempfile.gettempdir()) / f"scorer-changes-{digest}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder
+
+
+def _broadcast(topic: str, text: str) -> None:
+    """A change committed on SQLite: to this process's subscribers, then to every other
+    process listening on this database file. A socket nobody reads any more is removed."""
+    deliver(topic, text)
+    folder = _bus()
+    own = _listener.path if isinstance(_listener, _LocalListener) else None
+    data = f"{topic} {text}".encode()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+        sender.setblocking(False)
+        for path in folder.glob("*.sock"):
+            if path == own:
+                continue
+            try:
+                sender.sendto(data, str(path))
+            except (ConnectionRefusedError, FileNotFoundError):
+                path.unlink(missing_ok=True)  # its process is gone
+            except OSError:
+                log.warning("a change could not be told to %s", path.name)
+
+
+class _LocalListener(threading.Thread):
+    """This process's Unix socket on SQLite's bus: each datagram is a change another process
+    committed."""
+
+    def __init__(self, folder: Path, name: str) -> None:
+        super().__init__(name="scorer-listener", daemon=True)
+        self.ready = threading.Event()
+        self.stopping = threading.Event()
+        self.path = folder / f"{name}.sock"
+        self.path.unlink(missing_ok=True)
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind(str(self.path))
+        self.sock.settimeout(1.0)
+
+    def run(self) -> None:
+        self.ready.set()
+        try:
+            while not self.stopping.is_set():
+                try:
+                    data = self.sock.recv(4096)
+                except TimeoutError:
+                    continue
+                topic, _, text = data.decode(errors="replace").partition(" ")
+                deliver(topic, text)
+        finally:
+            self.sock.close()
+            self.path.unlink(missing_ok=True)
