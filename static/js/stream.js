@@ -18,6 +18,12 @@ var wait = 1000;
 var timer = null;
 
 export function streaming() { return open; }
+// The page says whether its stream is open (html[data-streaming]), for a look and for tests.
+function opened(now) {
+  open = now;
+  if (now) document.documentElement.dataset.streaming = "";
+  else delete document.documentElement.dataset.streaming;
+}
 
 function holder() {
   var found = document.querySelectorAll("[data-stream]");
@@ -28,7 +34,7 @@ function holder() {
 function close() {
   if (source) source.close();
   source = null;
-  open = false;
+  opened(false);
   clearTimeout(timer);
   timer = null;
 }
@@ -41,7 +47,7 @@ function connect() {
   source = current;
   current.onmessage = function (message) {
     if (current !== source) return;
-    open = true;
+    if (!open) opened(true);
     wait = 1000;
     var el = holder();
     var text = String(message.data || "");
@@ -56,7 +62,7 @@ function connect() {
     // Dropped or refused: the polls go on, and the stream is tried again later.
     current.close();
     source = null;
-    open = false;
+    opened(false);
     timer = setTimeout(connect, wait);
     wait = Math.min(wait * 2, 60000);
   };
