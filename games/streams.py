@@ -124,10 +124,17 @@ def _listening() -> None:
     with _lock:
         if _listener is not None and _listener.is_alive():
             return
-        postgresql = connection.vendor == "postgresql"
-        _listener = _Listener() if postgresql else _LocalListener(_bus(), f"{os.getpid()}")
+        try:
+            if connection.vendor == "postgresql":
+                _listener = _Listener()
+            else:
+                _listener = _LocalListener(_bus(), f"{os.getpid()}")
+        except OSError:  # no socket of its own: this process hears its own changes only
+            log.warning("this process cannot listen to the others' changes")
+            return
         _listener.start()
-    _listener.ready.wait(10)
+        started = _listener
+    started.ready.wait(10)
 
 
 def stop_listening() -> None:
@@ -206,7 +213,11 @@ def _broadcast(topic: str, text: str) -> None:
     """A change committed on SQLite: to this process's subscribers, then to every other
     process listening on this database file. A socket nobody reads any more is removed."""
     deliver(topic, text)
-    folder = _bus()
+    try:
+        folder = _bus()
+    except OSError:  # no temporary directory to share: this process's streams only
+        log.warning("the other processes cannot be told of changes (no temporary directory)")
+        return
     own = _listener.path if isinstance(_listener, _LocalListener) else None
     data = f"{topic} {text}".encode()
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
