@@ -158,14 +158,15 @@ def test_a_page_closing_its_stream_frees_its_socket_at_once(server: tuple[str, A
     held = [RawStream(url, stream_path(game)) for _ in range(5)]
     for stream in held:
         stream.next()
-    # Each worker's listening socket, opened with its first stream, stays.
+    # Each worker's listening socket, opened with its first stream, stays (a kept-alive
+    # connection of the server's start may close meanwhile).
     during = worker_sockets(master)
     for stream in held:
         stream.close()
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 3
     while worker_sockets(master) > during - 5 and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert worker_sockets(master) == during - 5
+    assert worker_sockets(master) <= during - 5
 
 
 def test_no_stream_is_held_for_a_game_of_another_circle(server: tuple[str, Any]) -> None:
