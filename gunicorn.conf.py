@@ -8,11 +8,13 @@ logger_class = "scorer.gunicorn_logging.MaskingLogger"
 # request whole before one of its threads takes it, and closes a connection that has not sent
 # its request within 20 seconds (scorer/gunicorn_worker.py). Threads share a worker's memory
 # (its rows cache): four per worker keep a save's database round trips from idling a core.
-worker_class = "scorer.gunicorn_worker.WholeRequestWorker"
+# The same loop holds the pages' event streams, with no thread each (scorer/stream_worker.py).
+worker_class = "scorer.stream_worker.StreamWorker"
 threads = 4
-# At most this many open connections per worker, idle ones included; the rest wait to be
-# accepted. A card night's phones use a few each.
-worker_connections = 1000
+# At most this many open connections per worker, idle ones and held streams included; the
+# rest wait to be accepted. A phone on a game page holds one stream and, between its
+# requests, one kept-alive connection.
+worker_connections = 4000
 # A request still running after this long has its worker restarted; a stopping worker gives
 # the requests it is answering this long.
 timeout = 30

@@ -14,6 +14,11 @@ For each it prints requests per second, p50, p95, p99 and errors, and the CPU se
 by gunicorn, by wrk and by everything else (PostgreSQL, and whatever else the machine runs):
 what bounds the figure on this machine. After the
 recording load it counts the stored hands against the saves that succeeded.
+
+Then the streams' figures, side by side with polling (bench/streams.py): tables of four
+phones at the capacity model's pace with streams and with polls, 2,000 idle streams held,
+and a change pushed from one app server to a stream held by another. `--streams-only`
+skips the wrk loads.
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -36,6 +43,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)  # the project, not bench/, so that `bench` is this folder
 PYTHON = sys.executable
 CLOCK = os.sysconf("SC_CLK_TCK")
+
+from bench import streams  # noqa: E402 (after the project is on the path)
 
 
 def database_urls(name: str) -> tuple[str, str]:
@@ -87,6 +96,7 @@ class Seeded:
     tap: list[str]
     record: list[str]
     game_ids: list[int]
+    streamed: list[str]
 
 
 def seed(env: dict[str, str]) -> Seeded:
@@ -111,6 +121,10 @@ def seed(env: dict[str, str]) -> Seeded:
     long_game = Game.import_record(circle, record)
     progress = HandInProgress.of(long_game)
     games = [Game.create(circle, "klaberjass", PLAYERS, {"target": 10**9}) for _ in range(50)]
+    tables = [
+        Game.create(circle, "klaberjass", PLAYERS, {"target": 10**9})
+        for _ in range(2 * streams.TABLES + 2)
+    ]
     base = f"/c/{circle.slug}/g/"
     seeded = Seeded(
         page=f"{base}{long_game.slug}/",
@@ -118,6 +132,7 @@ def seed(env: dict[str, str]) -> Seeded:
         tap=[f"{base}{long_game.slug}/progress", progress.token],
         record=[f"{base}{game.slug}/hands" for game in games],
         game_ids=[game.pk for game in games],
+        streamed=[f"{base}{game.slug}/" for game in tables],
     )
     connections.close_all()
     return seeded
@@ -241,12 +256,32 @@ def run_load(
     return {"requests": result["requests"], "errors": errors}
 
 
+def loads(seeded: Seeded, args: argparse.Namespace, server: int) -> None:
+    """The wrk loads: the game page, the poll, the tap, recording."""
+    run_load("game page (200 hands)", "get", [seeded.page], args, server)
+    run_load("poll, nothing new (204)", "get", [seeded.poll], args, server)
+    run_load("tap: the hand in progress", "tap", seeded.tap, args, server)
+    recorded = run_load("record a hand (50 games)", "record", seeded.record, args, server)
+    count, twice = stored_hands(seeded.game_ids)
+    answered = int(recorded["requests"] - recorded["errors"])
+    # wrk stops counting at the deadline: saves still in flight then (at most one per
+    # connection) are stored but never counted as answered.
+    cut_off = count - answered
+    fits = 0 <= cut_off <= args.concurrency
+    print(
+        f"{'':<34} stored hands: {count} for {answered} answered 200 and {cut_off} in "
+        f"flight at the deadline ({'consistent' if fits else 'INCONSISTENT'}); "
+        f"keys stored twice: {twice}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=int, default=60, help="length of each load")
     parser.add_argument("--concurrency", type=int, default=10, help="connections at once")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn's workers, 4 threads each")
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--streams-only", action="store_true", help="only the streams' figures")
     args = parser.parse_args()
     if not shutil.which("wrk"):
         sys.exit("bench-load needs wrk (Debian: apt-get install wrk).")
@@ -265,35 +300,36 @@ def main() -> None:
             check=True,
         )
         seeded = seed(env)
-        server = subprocess.Popen(
-            [
-                str(Path(PYTHON).parent / "gunicorn"),
-                "scorer.wsgi",
-                f"--workers={args.workers}",
-                f"--bind=127.0.0.1:{args.port}",
-            ],
-            cwd=ROOT,
-            env=env,
-        )
+        gunicorn = str(Path(PYTHON).parent / "gunicorn")
+        command = [gunicorn, "scorer.wsgi", f"--workers={args.workers}"]
+        server = subprocess.Popen([*command, f"--bind=127.0.0.1:{args.port}"], cwd=ROOT, env=env)
         wait_until_serving(args.port, server)
         print(
             f"gunicorn ({args.workers} workers × 4 threads) and PostgreSQL on loopback; wrk, "
             f"{args.concurrency} connections, {args.seconds} s each"
         )
-        run_load("game page (200 hands)", "get", [seeded.page], args, server.pid)
-        run_load("poll, nothing new (204)", "get", [seeded.poll], args, server.pid)
-        run_load("tap: the hand in progress", "tap", seeded.tap, args, server.pid)
-        recorded = run_load("record a hand (50 games)", "record", seeded.record, args, server.pid)
-        count, twice = stored_hands(seeded.game_ids)
-        answered = int(recorded["requests"] - recorded["errors"])
-        # wrk stops counting at the deadline: saves still in flight then (at most one per
-        # connection) are stored but never counted as answered.
-        cut_off = count - answered
-        fits = 0 <= cut_off <= args.concurrency
-        print(
-            f"{'':<34} stored hands: {count} for {answered} answered 200 and {cut_off} in "
-            f"flight at the deadline ({'consistent' if fits else 'INCONSISTENT'}); "
-            f"keys stored twice: {twice}"
+        if not args.streams_only:
+            loads(seeded, args, server.pid)
+        running = server
+
+        @contextmanager
+        def second_server() -> Iterator[int]:
+            port = args.port + 1
+            other = subprocess.Popen([*command, f"--bind=127.0.0.1:{port}"], cwd=ROOT, env=env)
+            try:
+                wait_until_serving(port, other)
+                yield port
+            finally:
+                other.terminate()
+                other.wait(timeout=30)
+
+        streams.measure(
+            args.port,
+            secrets.token_hex(16),
+            seeded.streamed,
+            lambda: children(running.pid),
+            cpu_times,
+            second_server,
         )
     finally:
         if server is not None:

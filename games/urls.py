@@ -13,6 +13,7 @@ from games.views import (
     pwa,
     roster,
     seasons,
+    streams,
     tools,
 )
 
@@ -91,6 +92,7 @@ urlpatterns = [
     ),
     path("c/<str:circle>/club/<str:night>/late", club_nights.club_late, name="club_late"),
     path("c/<str:circle>/club/<str:night>/me", club_nights.club_me, name="club_me"),
+    path("c/<str:circle>/club/<str:night>/stream", streams.night_stream, name="night_stream"),
     path("c/<str:circle>/club/<str:night>/export", club_nights.club_export, name="club_export"),
     path("c/<str:circle>/club/<str:night>/hall", club_hall.club_hall, name="club_hall"),
     path(
@@ -132,6 +134,7 @@ urlpatterns = [
     path("c/<str:circle>/melds", tools.melds, name="melds"),
     path("c/<str:circle>/g/<str:game>/", games.game, name="game"),
     path("c/<str:circle>/g/<str:game>/live", games.game_live, name="game_live"),
+    path("c/<str:circle>/g/<str:game>/stream", streams.game_stream, name="game_stream"),
     path("c/<str:circle>/g/<str:game>/hands", hands.hand_record, name="hand_record"),
     path("c/<str:circle>/g/<str:game>/preview", hand_in_progress.hand_preview, name="hand_preview"),
     path(
@@ -166,4 +169,5 @@ urlpatterns = [
     path("c/<str:circle>/g/<str:game>/players", game_fixes.game_players, name="game_players"),
     path("w/<str:watch>/", games.watch, name="watch"),
     path("w/<str:watch>/live", games.watch_live, name="watch_live"),
+    path("w/<str:watch>/stream", streams.watch_stream, name="watch_stream"),
 ]

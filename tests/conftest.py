@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from games.models import Circle, Game
+from games.streams import stop_listening
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dov"]
 
@@ -48,6 +50,14 @@ def circle(db: Any) -> Circle:
 @pytest.fixture
 def game(circle: Circle) -> Game:
     return Game.create(circle, "klaberjass", PLAYERS, {}, first_dealer=3)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: Any) -> Iterator[None]:
+    """pytest-django's test database, whose streams' listening connection (games/streams.py)
+    is closed before the database is dropped."""
+    yield
+    stop_listening()
 
 
 # What gives a test the database: pytest-django refuses it to any test without one of these,

@@ -10,6 +10,7 @@ model names are the migrations', unchanged.
 """
 
 from games.engine.record import FORMAT
+from games.models import announcements  # noqa: F401  (each change told to its streams)
 from games.models.circles import Circle, Player, default_circle_name, new_slug, validate_language
 from games.models.club_nights import ClubNight, Entrant, NightRound, NightTable
 from games.models.club_results import NightChange

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from games import nights
 from games.engine import ScorerError
 from games.engine.names import check_name, name_key, quoted
+from games.models.announcements import game_changed
 from games.models.circles import MAX_NAME, Circle, Player
 from games.models.game_state import Seat
 from games.models.games import Game
@@ -223,6 +224,7 @@ def rewrite_names(game_ids: Iterable[int]) -> None:
             continue
         _rewrite(game)
         Game.objects.filter(pk=game_id).update(version=F("version") + 1)
+        game_changed(game_id, game.version + 1)
 
 
 def _rewrite(game: Game) -> None:

@@ -91,10 +91,13 @@ def game_page(
     form: HandForm | None = None,
     watching: bool = False,
     watch_url: str = "",
+    state_only: bool = False,
 ) -> dict[str, Any]:
     """Everything the game page shows; a watcher gets no form and no circle link, and
     neither a watcher nor a phone on a removed or abandoned game a control that changes
-    its hands."""
+    its hands. `state_only`: only the scoreboard and the hand in progress (what a poll
+    answers when only the hand in progress changed), without the hands, the sheet, the
+    chart and the form."""
     seats = list(game.seats.select_related("player"))
     names = [contained(seat.player.name) for seat in seats]  # its own direction only
     engine = game.engine
@@ -103,23 +106,27 @@ def game_page(
     target = settings.target
     # The sheet shows the hands itself: a phone on it needs only the newest (its undo).
     per_page = 1 if view == "sheet" and not watching else HANDS_PER_PAGE
-    hands, more_before = _shown_hands(game, before, per_page)
+    hands, more_before = ([], None) if state_only else _shown_hands(game, before, per_page)
     # A removed or abandoned game is read-only, as a watch page is: no hand entry, Edit,
     # Delete, Undo or Restore of a hand (its banner says why, and what reopens it).
     read_only = watching or game.closed
     rows = _hand_rows(game, hands, names, sides, read_only)
-    sheet, sheet_before = newest_sheet(game, names, before) if view == "sheet" else (None, None)
+    sheeted = view == "sheet" and not state_only
+    sheet, sheet_before = newest_sheet(game, names, before) if sheeted else (None, None)
     # A big screen shows the sheet beside the hands whichever view the list is in.
-    watch_sheet = (sheet or newest_sheet(game, names, None)[0]) if watching else None
+    watched = watching and not state_only
+    watch_sheet = (sheet or newest_sheet(game, names, None)[0]) if watched else None
     progress = hand_in_progress(game)
     members = [
         [n for seat, n in enumerate(names) if engine.side_of(seat) == side]
         for side in range(len(sides))
     ]
-    if not watching and form is None and game.is_open:
+    # The dealer is a link to the form's dealer wherever the form is shown.
+    dealer_link = form is not None or (not watching and game.is_open)
+    if not watching and form is None and game.is_open and not state_only:
         form = new_hand_form(game, names, progress)
     newest = hands[0] if hands and hands[0].number == game.hand_count else None
-    removed = [] if watching else _removed_rows(game, names)
+    removed = [] if watching or state_only else _removed_rows(game, names)
     return {
         "circle": None if watching else game.circle,
         "club_table": table_label(game),
@@ -164,8 +171,9 @@ def game_page(
         "sheet": sheet,
         "watch_sheet": watch_sheet,
         "sheet_before": sheet_before,
-        "chart": game_chart(game, sides, target),
+        "chart": None if state_only else game_chart(game, sides, target),
         "form": form,
+        "dealer_link": dealer_link,
         "in_progress": progress,
         "progress_json": json.dumps(progress.fields),
         "progress_line": progress_line(game, names, progress) if progress.started else "",

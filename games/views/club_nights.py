@@ -27,6 +27,7 @@ from games.forms.club_night import (
     toggled_here,
 )
 from games.models import Circle, ClubNight, Conflict
+from games.models.announcements import night_stamp
 from games.models.club_changes import (
     add_late,
     create_night,
@@ -176,7 +177,10 @@ def render_night(
     context["share_url"] = request.build_absolute_uri(
         reverse("club_night", args=[fresh.circle.slug, fresh.slug])
     )
-    # The page's standings and rounds poll (htmx, every 20 s): redrawn alone.
+    # Where the night stands, which its stream's first event is compared with.
+    context["stamp"] = night_stamp(fresh.pk)
+    # The page's standings and rounds poll (htmx, every 20 s, or told by its stream):
+    # redrawn alone.
     template = "games/club_night.html"
     if request.htmx and request.method == "GET":
         template += "#night-live"

@@ -159,7 +159,11 @@ def hands_view(request: HtmxHttpRequest) -> str:
 
 
 def play_context(
-    request: HtmxHttpRequest, game: Game, form: HandForm | None = None, watching: bool = False
+    request: HtmxHttpRequest,
+    game: Game,
+    form: HandForm | None = None,
+    watching: bool = False,
+    state_only: bool = False,
 ) -> dict[str, Any]:
     """The game page (games/pages/game_page.py) as this request asks for it."""
     return game_page(
@@ -169,6 +173,7 @@ def play_context(
         form=form,
         watching=watching,
         watch_url=request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
+        state_only=state_only,
     )
 
 
@@ -246,8 +251,9 @@ def live(request: HtmxHttpRequest, game: Game, watching: bool = False) -> HttpRe
         context = {**play_context(request, game), "notice": notice, "oob_play": True}
         # The whole play region, out of band: it is found by id whatever the poll's source.
         return reswap(render(request, "games/game.html#play", context), "none")
+    # Only the hand in progress changed: its state and the scoreboard, nothing else built.
     context = {
-        **play_context(request, game, watching=watching),
+        **play_context(request, game, watching=watching, state_only=same_game),
         "oob": not same_game,
         "oob_state": True,
     }

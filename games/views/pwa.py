@@ -43,6 +43,7 @@ SHELL = [
     "js/pads.js",
     "js/rows.js",
     "js/preview.js",
+    "js/stream.js",
     "js/sync.js",
     "js/outbox.js",
     "django_htmx/htmx-2.min.js",

@@ -90,6 +90,7 @@ function features() {
     import("./pads.js"),
     import("./rows.js"),
     import("./preview.js"),
+    import("./stream.js"),
     import("./sync.js"),
     import("./outbox.js"),
   ]);

@@ -1,9 +1,11 @@
-// The scoreboard and the hand in progress stay the same on every phone. Every 2 s (while the
-// page is visible) the page asks what changed since its versions: the game (v) and the hand
-// in progress (d). 204 means nothing; otherwise htmx swaps in the scoreboard, the hands and
-// the hand in progress's state. What this phone types goes to the server as it is typed.
+// The scoreboard and the hand in progress stay the same on every phone. The page asks what
+// changed since its versions, the game (v) and the hand in progress (d), when its stream
+// (stream.js) says one moved past them, or every 2 s (while the page is visible) when there
+// is no stream. 204 means nothing; otherwise htmx swaps in the scoreboard, the hands and the
+// hand in progress's state. What this phone types goes to the server as it is typed.
 import { CONTROL, entry, held, on, setValue, tell, valueOf } from "./core.js";
 import { forgetDraft, keepDraft } from "./draft.js";
+import { streaming } from "./stream.js";
 
 function board() { return document.getElementById("scoreboard"); }
 var polling = false;
@@ -18,20 +20,44 @@ document.addEventListener("htmx:beforeSend", function (event) {
   changing = detail.xhr;
   if (polling) htmx.trigger(document.body, "htmx:abort");
 });
+// A change the stream told of that could not be asked for yet (a poll or this phone's own
+// change on its way): asked for as soon as they are done.
+var wanted = false;
+var retry = null;
 export function poll() {
   var b = board();
-  if (!b || !b.dataset.live || document.visibilityState !== "visible" || !window.htmx) return;
-  if (polling || !navigator.onLine || held.flushing || underWay(changing)) return;
+  if (!b || !b.dataset.live || !window.htmx) return;
+  if (document.visibilityState !== "visible" || !navigator.onLine) { wanted = true; return; }
+  if (polling || held.flushing || underWay(changing)) {
+    wanted = true;
+    if (!retry) retry = setTimeout(function () { retry = null; poll(); }, 200);
+    return;
+  }
+  wanted = false;
   var query = "?v=" + encodeURIComponent(b.dataset.v) + "&d=" + encodeURIComponent(b.dataset.d);
   if (b.dataset.t) query += "&t=" + encodeURIComponent(b.dataset.t);
   // A removed or abandoned game's page: the answer redraws it all once it is open again.
   if ("closed" in b.dataset) query += "&c=1";
   polling = true;
-  var done = function () { polling = false; };
+  var done = function () { polling = false; if (wanted) poll(); };
   // The body is the source: it is never replaced, so the answer always finds the page.
   htmx.ajax("GET", b.dataset.live + query, { source: document.body, target: "#scoreboard", swap: "outerHTML" }).then(done, done);
 }
-setInterval(poll, 2000);
+setInterval(function () { if (!streaming() || wanted) poll(); }, 2000);
+document.addEventListener("visibilitychange", function () { if (wanted) poll(); });
+// The stream says the game (v) or the hand in progress (d) reached a version: asked for
+// only when that is past what the page shows (this phone's own tap is not asked for again).
+document.addEventListener("scorer:changed", function (event) {
+  var b = board();
+  if (!b || event.target !== b) return;
+  var behind = String(event.detail.text).split(" ").some(function (part) {
+    var number = Number(part.slice(1));
+    if (part[0] === "v") return number > Number(b.dataset.v);
+    if (part[0] === "d") return number > Number(b.dataset.d);
+    return true;
+  });
+  if (behind) poll();
+});
 // An answer whose target was replaced meanwhile (a save re-drew the page) is dropped: the
 // next poll asks again from the page as it now is. So is a poll's answer about the hand
 // this page showed then, if the page has moved on to the next hand since (this phone

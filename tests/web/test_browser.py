@@ -102,11 +102,20 @@ class Chromium:
         return cls.browser
 
 
+# A page without EventSource polls, as a browser without it does (static/js/stream.js): the
+# tests written for the polls (their clock, their count, "two polls later") keep them, and
+# test_browser_streams.py opens its phones with streams.
+NO_STREAMS = "window.EventSource = undefined;"
+
+
 @contextmanager
-def phones(live_server: Any, expected: tuple[str, ...] = EXPECTED) -> Iterator[Any]:
+def phones(
+    live_server: Any, expected: tuple[str, ...] = EXPECTED, streams: bool = False
+) -> Iterator[Any]:
     """Opens phones, each a browser context of its own (its own cookies, storage and service
     worker): `open_phone(scheme, viewport, **context_options)`. Any console error but the
-    `expected` ones, or any script error, fails the test at the end."""
+    `expected` ones, or any script error, fails the test at the end. Their pages poll, unless
+    `streams`."""
     browser = Chromium.launched()
     pages: list[Any] = []
     contexts: list[Any] = []
@@ -116,6 +125,8 @@ def phones(live_server: Any, expected: tuple[str, ...] = EXPECTED) -> Iterator[A
             viewport=viewport, base_url=live_server.url, color_scheme=scheme, **options
         )
         contexts.append(context)
+        if not streams:
+            context.add_init_script(NO_STREAMS)
         page = context.new_page()
         if options.get("java_script_enabled", True):
             page = scripted(page)
@@ -147,6 +158,7 @@ def page(live_server: Any, request: Any) -> Iterator[Any]:
     context = Chromium.launched().new_context(
         viewport={"width": 390, "height": 844}, base_url=live_server.url
     )
+    context.add_init_script(NO_STREAMS)
     page = scripted(context.new_page())
     page.errors = []
     # A preview replaced by a newer one is aborted on purpose (hx-sync), and htmx reports

@@ -27,7 +27,7 @@ from django.db import connections
 from games.engine.registry import VARIANTS
 from games.models import Circle, Game
 from games.models.in_progress import HandInProgress
-from tests.web.test_browser import CHROMIUM, Chromium, picture, scripted
+from tests.web.test_browser import CHROMIUM, NO_STREAMS, Chromium, picture, scripted
 from tests.web.test_browser_names import CUT
 
 # The marker sets the test database up; each test only reads, through the server.
@@ -194,6 +194,7 @@ def contexts(site: tuple[str, dict[str, str]]) -> Iterator[Callable[[str], Any]]
                 # Nothing here is offline: no worker fetching the pages again to keep.
                 service_workers="block",
             )
+            opened[size].add_init_script(NO_STREAMS)
         return opened[size]
 
     yield context

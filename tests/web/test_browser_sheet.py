@@ -14,7 +14,15 @@ import pytest
 from django.db import connections
 
 from games.models import Circle, Game
-from tests.web.test_browser import CHROMIUM, SHOTS, WANTED, Chromium, picture, scripted
+from tests.web.test_browser import (
+    CHROMIUM,
+    NO_STREAMS,
+    SHOTS,
+    WANTED,
+    Chromium,
+    picture,
+    scripted,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -48,6 +56,7 @@ def open_page(
         color_scheme=scheme,
         java_script_enabled=script,
     )
+    context.add_init_script(NO_STREAMS)
     page = scripted(context.new_page()) if script else context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -297,6 +306,7 @@ def test_a_finished_game_s_sheet_with_forty_character_names_fits_the_phone(
     context = browser.new_context(
         viewport=viewport, base_url=browser.base_url, is_mobile=True, has_touch=True
     )
+    context.add_init_script(NO_STREAMS)
     page = scripted(context.new_page())
     for n in range(5):
         if n == 4:
