@@ -45,16 +45,46 @@
     show();
   }
 
+  // A change told while an answer is on its way is asked for again once it is in.
+  var again = false;
   function ask() {
-    if (asking || document.visibilityState !== "visible") return;
+    if (document.visibilityState !== "visible") return;
+    if (asking) { again = true; return; }
     asking = true;
     var url = live.dataset.poll + "?v=" + encodeURIComponent(live.dataset.v) + "&p=" + turn;
     fetch(url, { credentials: "same-origin", cache: "no-store" })
       .then(function (answer) { return answer.status === 200 ? answer.text() : ""; })
       .then(function (html) { if (html) swap(html); })
       .catch(function () { /* no signal: the next ask tries again */ })
-      .then(function () { asking = false; });
+      .then(function () {
+        asking = false;
+        if (again) { again = false; ask(); }
+      });
   }
+
+  // The night's event stream (games/views/streams.py), where it can be held: a change is
+  // asked for at once instead of at the next poll, and the polls stand down while it is
+  // open (html[data-streaming], as on the other pages). Its first event says where the
+  // night stands, so a screen that connects again asks once for what it missed.
+  var streamed = false;
+  var stream = live.dataset.stream;
+  function connect(wait) {
+    if (!window.EventSource || !stream) return;
+    var source = new EventSource(stream);
+    source.onmessage = function () {
+      streamed = true;
+      document.documentElement.dataset.streaming = "";
+      wait = 1000;
+      ask();
+    };
+    source.onerror = function () {
+      source.close();
+      streamed = false;
+      delete document.documentElement.dataset.streaming;
+      setTimeout(function () { connect(Math.min(wait * 2, 60000)); }, wait);
+    };
+  }
+  connect(1000);
 
   var seconds = function (name, fallback) { return (Number(live.dataset[name]) || fallback) * 1000; };
   show();
@@ -64,6 +94,6 @@
   window.addEventListener("resize", show);
   if (document.fonts) document.fonts.ready.then(show);
   setInterval(function () { turn = (turn + 1) % 10000; show(); }, seconds("turnSeconds", 12));
-  setInterval(ask, seconds("pollSeconds", 3));
+  setInterval(function () { if (!streamed) ask(); }, seconds("pollSeconds", 3));
   document.addEventListener("visibilitychange", ask);
 })();

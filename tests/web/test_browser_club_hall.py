@@ -16,7 +16,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.models import Circle
-from tests.web.test_browser import CHROMIUM, SHOTS, WANTED, phones, picture, shot
+from games.views import streams as stream_views
+from tests.web.test_browser import CHROMIUM, EXPECTED, SHOTS, WANTED, phones, picture, shot
 from tests.web.test_club_hall import club_night, save_hand, tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -91,6 +92,31 @@ def test_the_tv_follows_a_hand_saved_on_a_phone_without_a_reload(
         expect(table_1.locator(".hall-total")).to_have_text([str(t) for t in first.totals])
         assert loads == [tv.url], "the screen reloaded"
         shot(tv, f"hall-2-followed-{scheme}")
+
+
+def test_the_tv_is_told_of_a_hand_by_the_nights_stream_with_no_poll_meanwhile(
+    live_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(stream_views, "HEARTBEAT", 0.1)
+    circle = Circle.objects.create(name="Friday")
+    night = club_night(circle, 8)
+    first = tables(night)[0]
+    save_hand(first)
+    with phones(live_server, EXPECTED, streams=True) as open_phone:
+        tv = open_phone("dark", TV)
+        tv.clock.install()
+        asked: list[str] = []
+        tv.on("request", lambda r: "/hall/live" in r.url and asked.append(r.url))
+        tv.goto(hall(night))
+        tv.locator(":root[data-streaming]").wait_for(state="attached")
+        table_1 = tv.locator(".hall-table").filter(has_text="Table 1")
+        expect(table_1.locator(".hall-hands")).to_have_text("1 hand")
+        before = len(asked)
+        tv.clock.run_for(15_000)  # five polls' time: none goes while the stream is open
+        assert len(asked) == before
+        save_hand(first)
+        expect(table_1.locator(".hall-hands")).to_have_text("2 hands")
+        assert len(asked) == before + 1, "one question, told by the stream"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
