@@ -37,6 +37,7 @@ from games.views.access import (
     watched,
 )
 from games.views.circles import render_circle_page
+from games.views.club_nights import chosen_player
 from games.views.remembered_circles import remember
 from games.words import shown_variants
 
@@ -169,6 +170,7 @@ def play_context(
         form=form,
         watching=watching,
         watch_url=request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
+        chosen=lambda night: chosen_player(request, night),
     )
 
 
