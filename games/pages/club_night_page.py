@@ -220,7 +220,7 @@ def night_page(found: ClubNight, held: int | None = None, me: int | None = None)
     if len(night.rounds) >= night.round_count:
         count = night.round_count
         context["no_next"] = ngettext(
-            "The night’s one round is played: the night is over.",
+            "%(count)s round is played: the night is over.",
             "All %(count)s rounds are played: the night is over.",
             count,
         ) % {"count": count}
