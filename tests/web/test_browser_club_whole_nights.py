@@ -450,6 +450,12 @@ def test_swiss_pairs_of_coinche_for_six_teams_set_up_on_the_phone(live_server: A
         expect(line).to_contain_text("provisional")
         club.played(tables, byes, sums)
         club.standings("1")
+        # Between rounds a late team may join: two names.
+        page = club.organiser
+        page.locator("summary", has_text="late arrivals and withdrawals").click()
+        late = page.locator("form", has_text="A team that came late")
+        expect(late.get_by_label("Their partner")).to_be_visible()
+        look(page, "coinche-late-team")
 
         # Round 2: the winners meet (in standing order), and nobody meets a team again.
         tables, byes = club.start(2)

@@ -129,6 +129,17 @@ class TestLateTeams:
         out = night.night().to_dict()["rounds"][1].get("byes", [])
         assert {"Finn", "Gus"} <= seated or "Finn & Gus" in out
 
+    def test_two_phones_adding_the_same_late_team_add_it_once(
+        self, client: Client, circle: Circle
+    ) -> None:
+        night = set_up(client, circle, FOUR, **PAIRS)
+        data = {"version": night.version, "name": "Finn", "partner": "Gus"}
+        first = client.post(night_url(night, "club_late"), data)
+        second = Client().post(night_url(night, "club_late"), data)
+        assert first.status_code == 302 and second.status_code == 409
+        assert "Another phone changed this night" in second.content.decode()
+        assert night.entrants.count() == 6
+
     def test_a_late_team_with_one_name_twice_or_missing_is_refused_keeping_what_was_typed(
         self, client: Client, circle: Circle
     ) -> None:
