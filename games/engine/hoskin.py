@@ -878,6 +878,8 @@ class Hoskin(Variant[Settings, Hand]):
         return None
 
     def progress(self, settings: Settings, played: int) -> str:
+        if self.round_of_deals(settings) is not None:
+            return super().progress(settings, played)
         return say("hoskin.progress", target=settings.target)
 
 

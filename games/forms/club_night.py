@@ -15,7 +15,7 @@ from games.engine.club.night import MOST_PLAYERS, Night, is_team_game, read_nigh
 from games.engine.names import check_name, name_key
 from games.engine.numbers import LIMIT
 from games.forms.fields import WholeNumberField, choice_field
-from games.forms.game import MemberNameForm
+from games.forms.game import MemberNameForm, NameField
 from games.forms.house_rules import add_settings_fields, settings_dict
 from games.forms.registry import SETTINGS_FIELDS
 from games.forms.widgets import Radios
@@ -202,6 +202,40 @@ def toggled_here(names: list[str], name: str) -> list[str]:
 
 class LateArrivalForm(MemberNameForm):
     """A player who comes late: a name, as the roster takes it."""
+
+
+class LateTeamForm(forms.Form):
+    """A team of two who come late (the pair formats): two names, as the roster takes them,
+    in the order the team is listed."""
+
+    name = NameField(
+        max_length=MAX_NAME,
+        strip=True,
+        label=gettext_lazy("First player"),
+        error_messages={"required": gettext_lazy("Type the first player’s name.")},
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+    )
+    partner = NameField(
+        max_length=MAX_NAME,
+        strip=True,
+        label=gettext_lazy("Their partner"),
+        error_messages={"required": gettext_lazy("Type their partner’s name.")},
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        first, second = data.get("name"), data.get("partner")
+        if first and second and name_key(first) == name_key(second):
+            raise forms.ValidationError(gettext_lazy("A team is two different players."))
+        return data
+
+    def names(self) -> list[str]:
+        return [self.cleaned_data["name"], self.cleaned_data["partner"]]
+
+    def problem(self) -> str:
+        """What is wrong, every field's and the form's, in one line."""
+        return " ".join(str(e) for errors in self.errors.values() for e in errors)
 
 
 class NewNameForm(forms.Form):

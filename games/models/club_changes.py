@@ -235,13 +235,48 @@ def add_late(found: ClubNight, version: int, name: str) -> None:
     """A player who came late: the next draw number, seated from the next round on."""
     night = _checked(found, version)
     if night.team_format:
-        raise Conflict(_("In a night of teams a late team is added at the start only."))
+        raise Conflict(_("In a night of teams, a late arrival comes as a team of two."))
+    _add_entrants(night, [name])
+
+
+@transaction.atomic
+def add_late_team(found: ClubNight, version: int, names: Sequence[str]) -> None:
+    """A team of two who came late, in the pair formats: the next team number, its players
+    the next draw numbers, seated from the next round on. A round robin takes one before
+    its first round only: once it has started, who meets whom is fixed (club.md,
+    "round_robin")."""
+    night = _checked(found, version)
+    if not night.team_format:
+        raise Conflict(_("In a night of players, a late arrival comes alone."))
+    if night.event.get("format") == "round_robin" and night.rounds.exists():
+        raise Conflict(
+            _(
+                "A round robin takes a late team before its first round only: once it has "
+                "started, who meets whom is fixed."
+            )
+        )
+    _add_entrants(night, names, team=True)
+
+
+def _add_entrants(night: ClubNight, names: Sequence[str], team: bool = False) -> None:
+    """The players `names` added to the night (as one team when `team`), after the last
+    draw number; the engine reads the night again (NightError: nothing added)."""
     night.circle.lock()
-    player = night.circle.player(name)
-    if night.entrants.filter(player=player).exists():
-        raise Conflict(_("%(name)s is at this night already.") % {"name": player.name})
+    players = [night.circle.player(name) for name in names]
+    if len({p.pk for p in players}) < len(players):
+        raise Conflict(_("A team is two different players."))
+    for player in players:
+        if night.entrants.filter(player=player).exists():
+            raise Conflict(_("%(name)s is at this night already.") % {"name": player.name})
     last = night.entrants.order_by("-number").values_list("number", flat=True).first() or 0
-    Entrant.objects.create(night=night, player=player, number=last + 1)
+    number = None
+    if team:
+        teams = night.entrants.exclude(team=None).values_list("team", flat=True)
+        number = max((t or 0 for t in teams), default=0) + 1
+    Entrant.objects.bulk_create(
+        Entrant(night=night, player=p, number=last + at, team=number, team_seat=at - 1)
+        for at, p in enumerate(players, start=1)
+    )
     night.seating = {}
     rounds = night.round_rows()
     read_night(night.record(rounds=rounds, hands=False), scored_of(rounds))

@@ -148,7 +148,9 @@ def hall_contents(found: ClubNight) -> HallContents:
         night = found.results_night(rounds)
     except NightError as error:
         return HallContents("broken", broken=shown_text(error.message))
-    standings = tuple(standing_rows(counted(night, rounds))) if rounds else ()
+    # No standings until a round is over: before, they are all zeros, all tied.
+    so_far = counted(night, rounds)
+    standings = tuple(standing_rows(so_far)) if so_far.rounds else ()
     last = rounds[-1] if rounds else None
     if last is not None and not last.over:
         byes = tuple(names[n] for n in last.byes if n in names)

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext, pgettext
 
 from games.engine import get_variant
 from games.engine.club.night import Night, NightError, Proposal, layout_of
-from games.engine.club.seating import sides_of
+from games.engine.club.seating import Layout, sides_of
 from games.engine.errors import ScorerError
 from games.engine.names import name_key
 from games.forms.club_night import ClubNightForm
@@ -98,6 +98,9 @@ class TableRow:
     finished: bool
     game: Game
     confirmation: Confirmation | None = None
+    sides: tuple[tuple[str, ...], ...] = ()
+    """The players by side ("Ann & Cleo v Ben & Dov") in a game of partners; empty in a game
+    of one player a side (its players are listed as they sit)."""
 
 
 @dataclass(frozen=True)
@@ -148,23 +151,31 @@ def round_rows(
     names: dict[int, str],
     found: ClubNight | None = None,
     me: str | None = None,
+    layout: Layout | None = None,
 ) -> list[RoundRow]:
     """The rounds' tables as they stand, each with its confirmation in `found`'s night (`me`:
-    the name of the player this phone chose)."""
+    the name of the player this phone chose), its players by side when `layout` has
+    partners."""
     shown = []
     for r in rounds:
-        tables = [
-            TableRow(
-                t.number,
-                [seat.player.name for seat in t.game.seats.all()],
-                list(t.game.totals),
-                t.game.hand_count,
-                t.game.is_finished,
-                t.game,
-                confirmation(found, r, t, me) if found is not None else None,
+        tables = []
+        for t in r.table_rows():
+            players = [seat.player.name for seat in t.game.seats.all()]
+            sides: tuple[tuple[str, ...], ...] = ()
+            if layout is not None and layout.partners and len(players) == layout.seats:
+                sides = tuple(tuple(side) for side in sides_of(players, layout))
+            tables.append(
+                TableRow(
+                    t.number,
+                    players,
+                    list(t.game.totals),
+                    t.game.hand_count,
+                    t.game.is_finished,
+                    t.game,
+                    confirmation(found, r, t, me) if found is not None else None,
+                    sides,
+                )
             )
-            for t in r.table_rows()
-        ]
         byes = [names[n] for n in r.byes if n in names]
         shown.append(RoundRow(r.number, tables, byes, r.over, r.ended is not None))
     return shown
@@ -178,12 +189,16 @@ def night_page(found: ClubNight, held: int | None = None, me: int | None = None)
     rows = found.entrant_rows()
     names = found.entrant_names(rows)
     rounds = found.round_rows()
-    me_name = next((e.player.name for e in rows if e.number == me), None)
+    mine = next((e for e in rows if e.number == me), None)
+    me_name = mine.player.name if mine is not None else None
+    layout = layout_of(get_variant(found.variant))
+    shown = list(reversed(round_rows(rounds, names, found, me_name, layout)))
     context: dict[str, Any] = {
         "night": found,
         "circle": found.circle,
         "variant": shown_variant(found.variant),
-        "rounds": list(reversed(round_rows(rounds, names, found, me_name))),
+        "rounds": shown,
+        "sitting_out": sitting_out_name(found, rounds, mine),
         "changes": change_rows(found),
         "entrants": [EntrantRow(e.number, e.player.name, e.withdrawn) for e in rows],
         "held": held,
@@ -195,10 +210,20 @@ def night_page(found: ClubNight, held: int | None = None, me: int | None = None)
         context["broken"] = shown_text(error.message)
         return context
     provisional = unconfirmed_entrants(found, rounds, night)
-    context["standings"] = ranked_rows(counted(night, rounds).standings(), provisional)
+    # Before a round is over the standings are all zeros, all tied: they wait for it.
+    standing = counted(night, rounds)
+    context["standings"] = ranked_rows(standing.standings(), provisional) if standing.rounds else []
     context["round_count"] = night.round_count
     context["playing"] = bool(rounds) and not rounds[-1].over
     if context["playing"]:
+        return context
+    if len(night.rounds) >= night.round_count:
+        count = night.round_count
+        context["no_next"] = ngettext(
+            "%(count)s round is played: the night is over.",
+            "All %(count)s rounds are played: the night is over.",
+            count,
+        ) % {"count": count}
         return context
     try:
         proposal = found.proposal(night)
@@ -207,6 +232,17 @@ def night_page(found: ClubNight, held: int | None = None, me: int | None = None)
         return context
     context["proposal"] = proposal_rows(found, proposal, rows)
     return context
+
+
+def sitting_out_name(found: ClubNight, rounds: Sequence[NightRound], me: Any) -> str:
+    """The name of this phone's player (`me`, their entrant row) when they sit out the round
+    being played, alone or with their team ("" otherwise): the page tells them so."""
+    if me is None or not rounds or rounds[-1].over:
+        return ""
+    entrant = (me.team or 0) if found.team_format else me.number
+    if entrant not in rounds[-1].byes:
+        return ""
+    return str(me.player.name)
 
 
 def proposal_rows(found: ClubNight, proposal: Proposal, rows: Sequence[Any]) -> dict[str, Any]:

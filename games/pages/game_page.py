@@ -19,6 +19,7 @@ from games.engine.cards import Suit
 from games.engine.names import contained
 from games.forms import HAND_FORMS, HandForm
 from games.models import Declaration, Game, Hand, HandInProgress
+from games.pages.club_table_page import ChosenPlayer, club_table
 from games.pages.score_chart import game_chart
 from games.pages.score_sheet import newest_sheet
 from games.words import shown_text
@@ -92,18 +93,21 @@ def game_page(
     watching: bool = False,
     watch_url: str = "",
     state_only: bool = False,
+    chosen: ChosenPlayer | None = None,
 ) -> dict[str, Any]:
     """Everything the game page shows; a watcher gets no form and no circle link, and
     neither a watcher nor a phone on a removed or abandoned game a control that changes
     its hands. `state_only`: only the scoreboard and the hand in progress (what a poll
     answers when only the hand in progress changed), without the hands, the sheet, the
-    chart and the form."""
+    chart and the form. A club night's table shows its night, and the confirmation this
+    phone may give (`chosen`: the player it chose at the night)."""
     seats = list(game.seats.select_related("player"))
     names = [contained(seat.player.name) for seat in seats]  # its own direction only
     engine = game.engine
     sides = engine.side_names(names)
     settings = game.engine_settings()
-    target = settings.target
+    # A table of a club night that plays N deals has no target: it says its deal instead.
+    target = 0 if engine.round_of_deals(settings) is not None else settings.target
     # The sheet shows the hands itself: a phone on it needs only the newest (its undo).
     per_page = 1 if view == "sheet" and not watching else HANDS_PER_PAGE
     hands, more_before = ([], None) if state_only else _shown_hands(game, before, per_page)
@@ -129,7 +133,7 @@ def game_page(
     removed = [] if watching or state_only else _removed_rows(game, names)
     return {
         "circle": None if watching else game.circle,
-        "club_table": table_label(game),
+        "club_table": club_table(game, None if watching else chosen),
         "watching": watching,
         "read_only": read_only,
         "game": game,
@@ -321,15 +325,3 @@ def progress_line(game: Game, names: list[str], progress: HandInProgress) -> str
             else:
                 parts.append(_("%(player)s: %(declared)s") % said)
     return " · ".join(parts)
-
-
-def table_label(game: Game) -> dict[str, Any] | None:
-    """The club night a game is a table of, for its page: "Round 2 · Table 3"."""
-    table = getattr(game, "club_table", None)
-    if table is None:
-        return None
-    said = _("Round %(round)s · Table %(table)s") % {
-        "round": table.round.number,
-        "table": table.number,
-    }
-    return {"text": said, "night": table.round.night}

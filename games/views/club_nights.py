@@ -21,6 +21,7 @@ from games.engine.numbers import whole_number_or_none
 from games.forms.club_night import (
     ClubNightForm,
     LateArrivalForm,
+    LateTeamForm,
     NewNameForm,
     NightFileForm,
     here_names,
@@ -30,6 +31,7 @@ from games.models import Circle, ClubNight, Conflict
 from games.models.announcements import night_stamp
 from games.models.club_changes import (
     add_late,
+    add_late_team,
     create_night,
     end_round,
     import_night,
@@ -166,14 +168,17 @@ def render_night(
     held: int | None = None,
     problem: str = "",
     me: int | None = None,
+    team_form: LateTeamForm | None = None,
 ) -> HttpResponse:
-    """The night's page, read again: the state after any change or refusal."""
+    """The night's page, read again: the state after any change or refusal (`team_form`: a
+    late team refused, as typed)."""
     fresh = get_object_or_404(ClubNight.objects.select_related("circle"), pk=night.pk)
     context = night_page(fresh, held, me)
     context["problem"] = problem
     context["me"] = me
     context["organiser"] = is_organiser(request, fresh)
     context["late_form"] = LateArrivalForm()
+    context["team_form"] = team_form or LateTeamForm()
     context["share_url"] = request.build_absolute_uri(
         reverse("club_night", args=[fresh.circle.slug, fresh.slug])
     )
@@ -302,13 +307,31 @@ def club_withdraw(request: HtmxHttpRequest, circle: str, night: str) -> HttpResp
 
 @require_POST
 def club_late(request: HtmxHttpRequest, circle: str, night: str) -> HttpResponse:
+    """A player who came late (`name`); in the pair formats, a team (`name`, `partner`)."""
     found = night_of(request, circle, night)
+    if found.team_format:
+        return late_team(request, found)
     form = LateArrivalForm(request.POST)
     if not form.is_valid():
         problem = " ".join(str(e) for e in form.errors.get("name", []))
         return render_night(request, found, status=400, problem=problem)
     name = form.cleaned_data["name"]
     return changed(request, found, lambda: add_late(found, version_of(request), name))
+
+
+def late_team(request: HtmxHttpRequest, found: ClubNight) -> HttpResponse:
+    """A late team added; refused, the page says why and keeps the two names typed."""
+    team = LateTeamForm(request.POST)
+    if not team.is_valid():
+        return render_night(request, found, status=400, problem=team.problem(), team_form=team)
+    try:
+        add_late_team(found, version_of(request), team.names())
+    except Conflict as conflict:
+        return render_night(request, found, status=409, problem=conflict.message, team_form=team)
+    except ScorerError as error:
+        problem = shown_text(error.message)
+        return render_night(request, found, status=400, problem=problem, team_form=team)
+    return redirect("club_night", circle=found.circle.slug, night=found.slug)
 
 
 @require_GET

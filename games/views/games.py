@@ -37,6 +37,7 @@ from games.views.access import (
     watched,
 )
 from games.views.circles import render_circle_page
+from games.views.club_nights import chosen_player
 from games.views.remembered_circles import remember
 from games.words import shown_variants
 
@@ -174,6 +175,7 @@ def play_context(
         watching=watching,
         watch_url=request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
         state_only=state_only,
+        chosen=lambda night: chosen_player(request, night),
     )
 
 

@@ -6,7 +6,8 @@ standings after each round are held against figures worked out here from the han
 (tests/engine/night_play.py, the spec's order) and the totals each deal must give.
 
 - rotating Klaberjass for nine, so one sits out, and a tenth arriving before round 2, whom
-  the organiser swaps in;
+  the organiser swaps in; a TV on the hall display follows it (round 1 played, round 2's
+  seating, round 2 played) and round 2's table cards are printed;
 - a progressive Euchre party of eight over three rounds, the winners moving up;
 - Swiss pairs of coinche for six teams, set up on the organiser's phone, over two rounds."""
 
@@ -27,7 +28,7 @@ from games.engine.club.night import read_night
 from games.models import Circle, ClubNight, Game
 from games.models.club_changes import create_night, night_record
 from tests.engine.night_play import Sheet, ranked
-from tests.web.test_browser import CHROMIUM, WANTED, phones, record, save, shot, step
+from tests.web.test_browser import CHROMIUM, WANTED, phones, picture, record, save, shot, step
 from tests.web.test_browser_roster import fits, taps_are_big
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -38,6 +39,7 @@ if not shutil.which(CHROMIUM) and not os.environ.get("REQUIRE_BROWSER"):
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 PHONE = {"width": 390, "height": 844}
+TV = {"width": 1920, "height": 1080}
 
 
 def plain(text: str) -> str:
@@ -142,6 +144,9 @@ class Club:
         rows = page.locator(".club-standings tbody tr")
         expect(rows).to_have_count(len(self.sheet.entrants))
         shown = [[plain(c) for c in r.locator("td, th").all_inner_texts()] for r in rows.all()]
+        # A result not confirmed yet marks its entrants' lines (a night that confirms them).
+        for line in shown:
+            line[1] = line[1].removesuffix(" (provisional)")
         expected = [
             [
                 "=" if tied else str(rank),
@@ -170,6 +175,24 @@ def club_night(
 
 def game_over(page: Any) -> None:
     page.locator(".banner").wait_for()
+
+
+def hall_shot(tv: Any, name: str) -> None:
+    """The hall display as the room sees it: no scrollbar on the TV."""
+    size = tv.evaluate("[document.documentElement.scrollHeight, innerHeight]")
+    assert size[0] <= size[1], size
+    shot(tv, f"club-night-hall-{name}")
+
+
+def cards_printed(club: Club) -> None:
+    """The next round's table cards as printed (the print media), one photographed."""
+    paper = club.open_phone("light", {"width": 1000, "height": 1300})
+    paper.emulate_media(media="print")
+    paper.goto(f"{club.path}print/cards")
+    cards = paper.locator(".card")
+    expect(cards.first.locator("svg.qr-code")).to_be_visible()
+    expect(cards.first.locator(".card-side")).to_have_count(2)
+    picture(cards.first, "club-night-print-card")
 
 
 # --- Rotating Klaberjass, with a bye and a late arrival ----------------------------------------
@@ -213,11 +236,24 @@ def test_a_rotating_klaberjass_night_with_a_bye_and_a_late_arrival(live_server: 
             page = club.phone_of(player)
             expect(page.locator(".club-label")).to_have_text(f"Round 1 · Table {number}")
         look(club.phones[tables[0][0]], "klob-1-table")
+        # The TV in the hall follows the night, never reloaded: round 1 being played.
+        tv = open_phone("dark", TV)
+        tv.goto(f"{club.path}hall")
+        expect(tv.get_by_role("heading", name="Round 1 of 2")).to_be_visible()
+        expect(tv.locator(".hall-table")).to_have_count(2)
+        expect(tv.locator(".hall-byes")).to_contain_text(byes[0])
+        hall_shot(tv, "1-playing")
         sums = [
             klaberjass_deal(club.at_table(1, 1, tables[0]), tables[0], caller=0, made=True),
             klaberjass_deal(club.at_table(1, 2, tables[1]), tables[1], caller=1, made=False),
         ]
-        look(club.phones[tables[1][1]], "klob-1-table-over")
+        # A table's game over leads back to the night: no rematch at a club table.
+        over = club.phones[tables[1][1]]
+        expect(
+            over.locator(".banner").get_by_role("link", name="Back to the night")
+        ).to_be_visible()
+        expect(over.locator(".banner").get_by_role("button", name="Rematch")).to_have_count(0)
+        look(over, "klob-1-table-over")
         club.played(tables, byes, sums)
         club.standings("1")
 
@@ -228,6 +264,11 @@ def test_a_rotating_klaberjass_night_with_a_bye_and_a_late_arrival(live_server: 
         page.get_by_label("A player who came late").fill("Jo")
         page.get_by_role("button", name="Add to the next round").click()
         expect(page.locator("#next-round")).to_contain_text("Jo")
+        # The TV has moved on to round 2's seating, Jo in it.
+        expect(tv.get_by_role("heading", name="Round 2: the seating")).to_be_visible()
+        expect(tv.locator(".hall-tables")).to_contain_text("Jo")
+        hall_shot(tv, "2-seating")
+        cards_printed(club)
         club.sheet.record["players"].append("Jo")
         club.phone_of("Jo").get_by_role("heading", name="Round 2: the seating").wait_for()
         order = [row.name for row, _ in ranked(club.sheet)]
@@ -247,9 +288,14 @@ def test_a_rotating_klaberjass_night_with_a_bye_and_a_late_arrival(live_server: 
             else:
                 assert name in byes
                 expect(page.locator("#club-me summary")).to_have_text(f"This phone is {name}’s")
-                sat_out = page.locator("section:has(h2#round-2)").get_by_text("Sat out:")
-                expect(sat_out).to_contain_text(name)
+                sitting_out = page.locator("section:has(h2#round-2)").get_by_text("Sitting out:")
+                expect(sitting_out).to_contain_text(name)
+                expect(page.locator(".club-you-out")).to_have_text(
+                    f"{name}, you sit out this round."
+                )
                 look(page, "klob-2-sitting-out")
+        expect(tv.get_by_role("heading", name="Round 2 of 2")).to_be_visible()
+        hall_shot(tv, "3-round-2")
         club.standings("2-playing")  # a round being played counts once it is over
         assert [name for name in club.phones if name in byes] == [
             club.sheet.tables[0][1]["players"][1]
@@ -388,8 +434,28 @@ def test_swiss_pairs_of_coinche_for_six_teams_set_up_on_the_phone(live_server: A
             coinche_deal(club.at_table(1, 2, tables[1]), tables[1], taker=1, made=True),
             coinche_deal(club.at_table(1, 3, tables[2]), tables[2], taker=0, made=False),
         ]
+        # At table 1 the phone of the side that lost confirms the result on the game's page.
+        loser = club.phones[tables[0][1]]
+        confirm = loser.locator(".banner").get_by_role("button", name="Confirm the result 190 – 50")
+        expect(loser.locator(".banner")).to_contain_text("Provisional")
+        look(loser, "coinche-1-table-confirm")
+        confirm.click()
+        expect(loser.locator("#round-1").locator("..")).to_contain_text(
+            f"Confirmed by {tables[0][1]}"
+        )
+        for team in (tables[0][0::2], tables[0][1::2]):
+            line = loser.locator(".club-standings tbody tr", has_text=" & ".join(team))
+            expect(line).not_to_contain_text("provisional")
+        line = loser.locator(".club-standings tbody tr", has_text=" & ".join(tables[1][0::2]))
+        expect(line).to_contain_text("provisional")
         club.played(tables, byes, sums)
         club.standings("1")
+        # Between rounds a late team may join: two names.
+        page = club.organiser
+        page.locator("summary", has_text="late arrivals and withdrawals").click()
+        late = page.locator("form", has_text="A team that came late")
+        expect(late.get_by_label("Their partner")).to_be_visible()
+        look(page, "coinche-late-team")
 
         # Round 2: the winners meet (in standing order), and nobody meets a team again.
         tables, byes = club.start(2)

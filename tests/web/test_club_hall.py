@@ -127,6 +127,14 @@ class TestHallDisplay:
         end_round(night, night.version)
         assert "Round 2: the seating" in client.get(hall_url(night)).content.decode()
 
+    def test_no_standings_show_while_the_first_round_is_played(
+        self, client: Client, circle: Circle
+    ) -> None:
+        night = club_night(circle, 4)
+        save_hand(tables(night)[0])
+        page = client.get(hall_url(night)).content.decode()
+        assert "Round 1 of 4" in page and 'id="hall-standings-title"' not in page
+
     def test_the_last_round_over_shows_the_final_standings(
         self, client: Client, circle: Circle
     ) -> None:
@@ -139,6 +147,9 @@ class TestHallDisplay:
         self, client: Client, circle: Circle
     ) -> None:
         night = club_night(circle, 80)
+        # Round 1 ended: its standings, and round 2's seating, twenty tables.
+        end_round(night, night.version)
+        night.refresh_from_db()
         context = hall_page(night)
         assert [len(p.items) for p in context["table_pages"]] == [9, 9, 2]
         assert len(context["standing_pages"]) == -(-80 // STANDINGS_A_PAGE)

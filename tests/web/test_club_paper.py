@@ -103,16 +103,17 @@ class TestSeatingList:
     ) -> None:
         night = club_night(circle, 10)
         page = client.get(paper_url(night, "club_print_seating")).content.decode()
-        shown = re.findall(r'<span class="seating-name">([^<]+)</span>', page)
+        shown = re.findall(r'<span class="seating-name">([^<]+?)(?: <small|</span>)', page)
         assert shown == sorted(PEOPLE[:10], key=str.casefold)
         seated = {
-            name: (table, seat)
+            name: (table, seat, game.player_names()[(seat + 1) % 4])
             for table, game in enumerate(tables(night), start=1)
             for seat, name in enumerate(game.player_names(), start=1)
         }
-        for name, (table, seat) in seated.items():
+        for name, (table, seat, partner) in seated.items():
             assert re.search(
-                rf">{name}</span>\s*<span class=\"seating-table\">Table {table}</span> "
+                rf">{name} <small class=\"seating-with\">with {partner}</small></span>\s*"
+                rf"<span class=\"seating-table\">Table {table}</span> "
                 rf"<span class=\"seating-seat\">seat {seat}</span>",
                 page,
             ), name
