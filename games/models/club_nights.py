@@ -138,9 +138,9 @@ class ClubNight(models.Model):
             ]
         return record
 
-    def round_rows(self, hands: bool = False) -> list[NightRound]:
-        """The rounds with their tables, games and seats (`hands`: and their live hands): a
-        fixed number of queries, however many tables."""
+    def round_rows(self, hands: bool = False, last: bool = False) -> list[NightRound]:
+        """The rounds with their tables, games and seats (`hands`: and their live hands;
+        `last`: the last round alone): a fixed number of queries, however many tables."""
         rounds = self.rounds.prefetch_related(
             Prefetch("tables", queryset=NightTable.objects.select_related("game")),
             Prefetch("tables__game__seats", queryset=Seat.objects.select_related("player")),
@@ -152,6 +152,8 @@ class ClubNight(models.Model):
                 to_attr="live",
             )
             rounds = rounds.prefetch_related(live)
+        if last:
+            return list(rounds.order_by("-number")[:1])
         return list(rounds.order_by("number"))
 
     def night(self) -> NightNow:
@@ -160,14 +162,17 @@ class ClubNight(models.Model):
         make one (e.g. a table's seats changed)."""
         return self._read(hands=True)
 
-    def results_night(self, rounds: Sequence[NightRound] | None = None) -> NightNow:
+    def results_night(
+        self, rounds: Sequence[NightRound] | None = None, rows: Sequence[Entrant] | None = None
+    ) -> NightNow:
         """The night read by the engine from each table's stored result (its game's totals
         and winners, the engine's when each hand was saved): the standings and the next
         round as `night()` gives them, without reading every hand again. Without `rounds`
-        read already, four queries of plain values, no model rows."""
+        read already, four queries of plain values, no model rows (and no more for the
+        entrants, when their `rows` are given)."""
         if rounds is not None:
             return self._read(hands=False, rounds=rounds)
-        rows = self.entrant_rows()
+        rows = self.entrant_rows() if rows is None else rows
         record = self._record_head(rows)
         names, members = self.entrant_names(rows), self.entrant_members(rows)
         played = self._stored_results()

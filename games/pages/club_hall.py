@@ -138,14 +138,16 @@ class HallContents:
 
 
 def hall_contents(found: ClubNight) -> HallContents:
-    """The night read by the engine once (its rows and rounds read once), as the display
-    shows it."""
+    """The night read by the engine once (its entrants read once), as the display shows
+    it."""
     rows = found.entrant_rows()
     names = found.entrant_names(rows)
-    rounds = found.round_rows()
+    # The tables shown are the last round's; the standings are read from the stored results
+    # of every round as plain values.
+    rounds = found.round_rows(last=True)
     layout = layout_of(get_variant(found.variant))
     try:
-        night = found.results_night(rounds)
+        night = found.results_night(rows=rows)
     except NightError as error:
         return HallContents("broken", broken=shown_text(error.message))
     # No standings until a round is over: before, they are all zeros, all tied.

@@ -134,9 +134,10 @@ def standing_rows(night: Night) -> list[StandingRow]:
 def counted(night: Night, rounds: Sequence[NightRound]) -> Night:
     """The night as its standings count it, over the rounds played so far: a round still
     being played is left out (its tables, at 0–0 when it starts, would each share a win,
-    and its byes score an average of nothing); a round ended early counts as it stands."""
+    and its byes score an average of nothing); a round ended early counts as it stands.
+    `rounds` ends with the night's last round (it may be that round alone)."""
     if rounds and not rounds[-1].over:
-        return replace(night, rounds=night.rounds[: len(rounds) - 1])
+        return replace(night, rounds=night.rounds[:-1])
     return night
 
 
