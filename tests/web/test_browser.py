@@ -15,7 +15,17 @@ from django.db import connections
 from games.models import Game
 
 CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+# Chromium 156 builds each window's omnibox popup as a page of its own (a WebUI renderer),
+# made with every context, that is every phone: about 0.45 s of a core each, a quarter of
+# the browser tests' work, for an address bar a headless phone never shows.
+NO_OMNIBOX = "WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    f"--disable-features={NO_OMNIBOX}",
+]
 # Screenshots are for a person to look at, and nothing compares them: they are written only
 # when asked for, with SCORER_SHOTS set (to 1 for screenshots/, or to a folder of one's own).
 # The pictures a test reads back (the QR codes) are taken in memory whatever it says.
@@ -403,7 +413,7 @@ def test_the_game_page_keeps_the_screen_awake(page: Any, live_server: Any) -> No
     )
     game = Game.create(Circle.objects.create(), "euchre", ["Nia", "Eli", "Sam", "Wes"])
     page.goto(f"/c/{game.circle.slug}/g/{game.slug}/")
-    page.wait_for_function("window.__wake === 1")
+    page.wait_for_function("() => window.__wake === 1")
     page.goto(f"/w/{game.watch_slug}/")
     # The game page asks on DOMContentLoaded, which is over once goto has seen the load.
     page.wait_for_load_state("load")
@@ -785,3 +795,17 @@ def test_a_tapped_step_tab_shows_no_square_box_and_the_keyboard_s_ring_follows_i
         _highlight, visible, outline, radius = tab.evaluate(look)
         assert (visible, outline, radius) == (True, "solid", "10px")
         picture(phone.locator(".phase-bar"), "step-tab-keyboard")
+
+
+def test_a_phone_opens_no_page_but_its_own(live_server: Any) -> None:
+    """A phone is its page (and the site's service worker): Chromium's own pages (its
+    omnibox popup) are not made, or every phone would cost the browser tests twice its work
+    (NO_OMNIBOX)."""
+    with phones(live_server) as open_phone:
+        phone = open_phone()
+        phone.goto("/")
+        session = Chromium.launched().new_browser_cdp_session()
+        targets = session.send("Target.getTargets")["targetInfos"]
+        session.detach()
+    kinds = [t["type"] for t in targets]
+    assert "page" in kinds and "browser_ui" not in kinds, kinds

@@ -56,7 +56,7 @@ def game_url(game: Game) -> str:
 def worker_ready(page: Any) -> None:
     """Waits until the service worker controls the page and keeps a copy of it."""
     page.evaluate("navigator.serviceWorker.ready")
-    page.wait_for_function("!!navigator.serviceWorker.controller")
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
     # Asked again each time the worker may have written (the page's own polling: a waited-for
     # function's promise is not awaited, so wait_for_function cannot ask the cache).
     kept = page.evaluate(
@@ -249,7 +249,7 @@ def test_two_hands_saved_offline_are_sent_once_when_the_signal_returns(phone: Ph
     ]
     # What was typed for hand 3 went to the hand in progress every phone shares.
     game.in_progress.refresh_from_db()
-    page.wait_for_function("!document.getElementById('connection')")
+    page.wait_for_function("() => !document.getElementById('connection')")
     assert page.locator("#id_caller_2").is_checked()
     shot(page, "offline-sent")
 
@@ -438,7 +438,7 @@ def test_a_save_answered_503_waits_on_the_phone_and_goes_when_the_server_is_back
     # Sent from the outbox while the server still answers 503: it keeps waiting.
     with page.expect_response(lambda r: r.url.endswith("/hands") and r.status == 503):
         page.evaluate("window.dispatchEvent(new Event('online'))")
-    page.wait_for_function("document.querySelector('#outbox .outbox-hand')")
+    page.wait_for_function("() => document.querySelector('#outbox .outbox-hand')")
     assert len(answered) >= 2
     assert "not sent yet" in page.locator("#outbox .outbox-hand").first.inner_text()
     assert page.locator("#outbox .outbox-hand.refused").count() == 0
@@ -491,15 +491,12 @@ def test_a_box_typed_in_while_the_page_opens_keeps_its_value_over_the_draft(
         f"localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(draft))});" + HELD_STORE
     )
     page.goto(game_url(game))
-    page.wait_for_function("typeof window.releaseStore === 'function'")
+    page.wait_for_function("() => typeof window.releaseStore === 'function'")
     form = page.locator("#hand-form")
     step(form, "after")
     form.locator("#id_points_0").fill("100")
     assert form.locator("#id_points_1").input_value() == "52"
     page.evaluate("window.releaseStore()")
-    form.locator("input[name=caller][value='2']").wait_for(state="attached")
-    page.wait_for_function(
-        "document.querySelector(\"#hand-form input[name=caller][value='2']\").checked"
-    )
+    form.locator("input[name=caller][value='2']:checked").wait_for(state="attached")
     assert form.locator("#id_points_0").input_value() == "100"
     assert form.locator("#id_points_1").input_value() == "52"
