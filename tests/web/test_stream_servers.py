@@ -34,9 +34,12 @@ from tests.web.test_two_servers import (
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def server(transactional_db: Any) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """One gunicorn server (two workers) on the test database, as `make lan` runs it."""
+@pytest.fixture(scope="module")
+def server(
+    django_db_setup: Any, django_db_blocker: Any
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """One gunicorn server (two workers) on the test database, as `make lan` runs it: once
+    for the module, as the two servers are (test_two_servers.py)."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url(),
@@ -49,7 +52,8 @@ def server(transactional_db: Any) -> Iterator[tuple[str, subprocess.Popen[bytes]
         "CONN_MAX_AGE": "0",
         "LOG_LEVEL": "ERROR",
     }
-    connections.close_all()
+    with django_db_blocker.unblock():
+        connections.close_all()
     port = free_port()
     started = start_server(port, env)
     try:
@@ -59,7 +63,8 @@ def server(transactional_db: Any) -> Iterator[tuple[str, subprocess.Popen[bytes]
     finally:
         started.terminate()
         started.wait(timeout=30)
-        connections.close_all()
+        with django_db_blocker.unblock():
+            connections.close_all()
 
 
 class RawStream:

@@ -85,9 +85,14 @@ def wait_until_serving(url: str, server: subprocess.Popen[bytes]) -> None:
     raise AssertionError(f"{url} did not answer within 30 seconds")
 
 
-@pytest.fixture
-def servers(transactional_db: Any) -> Iterator[tuple[str, str]]:
-    """Two servers' base URLs. Both read and write the test database."""
+@pytest.fixture(scope="module")
+def servers(django_db_setup: Any, django_db_blocker: Any) -> Iterator[tuple[str, str]]:
+    """Two servers' base URLs. Both read and write the test database.
+
+    Started once for the module (a start is about ten seconds of both cores): each test
+    plays its own new games, and the servers hold no connection between requests
+    (CONN_MAX_AGE=0), so the database is emptied after each test under them.
+    """
     env = {
         **os.environ,
         "DATABASE_URL": database_url(),
@@ -100,7 +105,8 @@ def servers(transactional_db: Any) -> Iterator[tuple[str, str]]:
         "CONN_MAX_AGE": "0",  # the test database is emptied and dropped after the test
         "LOG_LEVEL": "ERROR",
     }
-    connections.close_all()
+    with django_db_blocker.unblock():
+        connections.close_all()
     ports = free_port(), free_port()
     started = [start_server(port, env) for port in ports]
     try:
@@ -113,7 +119,8 @@ def servers(transactional_db: Any) -> Iterator[tuple[str, str]]:
             server.terminate()
         for server in started:
             server.wait(timeout=30)
-        connections.close_all()
+        with django_db_blocker.unblock():
+            connections.close_all()
 
 
 @dataclass
