@@ -15,13 +15,8 @@ from games.models import ClubNight, Conflict
 from games.models.club_results import Phone, confirm_result
 from games.pages.club_results_page import head_to_head_page, standings_page
 from games.views.access import HtmxHttpRequest, posted_int
-from games.views.club_nights import (
-    chosen_player,
-    is_organiser,
-    night_of,
-    render_night,
-    version_of,
-)
+from games.views.club_nights import chosen_player, night_of, render_night, version_of
+from games.views.club_organiser import is_organiser
 
 
 @require_POST
