@@ -138,9 +138,12 @@ class ClubNight(models.Model):
             ]
         return record
 
-    def round_rows(self, hands: bool = False, last: bool = False) -> list[NightRound]:
+    def round_rows(
+        self, hands: bool = False, last: bool = False, number: int | None = None
+    ) -> list[NightRound]:
         """The rounds with their tables, games and seats (`hands`: and their live hands;
-        `last`: the last round alone): a fixed number of queries, however many tables."""
+        `last`: the last round alone; `number`: that round alone): a fixed number of
+        queries, however many tables."""
         rounds = self.rounds.prefetch_related(
             Prefetch("tables", queryset=NightTable.objects.select_related("game")),
             Prefetch("tables__game__seats", queryset=Seat.objects.select_related("player")),
@@ -154,6 +157,8 @@ class ClubNight(models.Model):
             rounds = rounds.prefetch_related(live)
         if last:
             return list(rounds.order_by("-number")[:1])
+        if number is not None:
+            return list(rounds.filter(number=number))
         return list(rounds.order_by("number"))
 
     def night(self) -> NightNow:

@@ -22,7 +22,7 @@ from games.engine.club.night import Night, NightError, Proposal, layout_of
 from games.engine.club.seating import Layout, sides_of
 from games.engine.errors import ScorerError
 from games.models import ClubNight
-from games.models.club_last_round import LastRound, last_round, settled_version
+from games.models.club_round_values import LastRound, last_round, settled_version
 from games.pages.club_night_page import standing_rows
 from games.pages.club_results_page import StandingRow
 from games.words import shown_text, shown_variant

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_ratelimit.decorators import ratelimit
 
 from games.engine import VARIANTS, ScorerError
+from games.engine.club.event import MOST_ROUNDS
 from games.engine.club.night import MAX_BYTES
 from games.engine.numbers import whole_number_or_none
 from games.forms.club_night import (
@@ -40,13 +41,14 @@ from games.models.club_changes import (
 )
 from games.pages.club_night_page import (
     night_page,
+    one_round,
     setup_page,
     standings_csv,
     standings_now,
     table_of,
 )
 from games.pages.file_names import attachment
-from games.views.access import HtmxHttpRequest, circle_of, posted_int, slug_or_404
+from games.views.access import HtmxHttpRequest, circle_of, int_param, posted_int, slug_or_404
 from games.views.club_organiser import holds_key, is_organiser, organiser_only, organiser_phone
 from games.words import shown_text, shown_variants
 
@@ -169,11 +171,12 @@ def render_night(
     problem: str = "",
     me: int | None = None,
     team_form: LateTeamForm | None = None,
+    opened: int | None = None,
 ) -> HttpResponse:
     """The night's page, read again: the state after any change or refusal (`team_form`: a
     late team refused, as typed)."""
     fresh = get_object_or_404(ClubNight.objects.select_related("circle"), pk=night.pk)
-    context = night_page(fresh, held, me)
+    context = night_page(fresh, held, me, opened)
     context["problem"] = problem
     context["me"] = me
     context["organiser"] = is_organiser(request, fresh)
@@ -207,7 +210,26 @@ def club_night(request: HtmxHttpRequest, circle: str, night: str) -> HttpRespons
         game = table_of(found, mine)
         if game is not None:
             return redirect("game", circle=found.circle.slug, game=game.slug)
-    return render_night(request, found, me=mine)
+    # An earlier round, folded on the page, opened: its tables alone (with script), or
+    # the page with them (without).
+    opened = int_param(request, "round")
+    opened = opened if opened is not None and opened <= MOST_ROUNDS else None
+    if request.htmx and opened is not None:
+        return render_round(request, found, opened, mine)
+    return render_night(request, found, me=mine, opened=opened)
+
+
+def render_round(
+    request: HtmxHttpRequest, found: ClubNight, number: int, mine: int | None
+) -> HttpResponse:
+    rows = found.entrant_rows()
+    me = next((e for e in rows if e.number == mine), None)
+    shown = one_round(found, number, found.entrant_names(rows), me)
+    if shown is None:
+        raise Http404
+    context = {"circle": found.circle, "night": found, "round": shown}
+    context["organiser"] = is_organiser(request, found)
+    return render(request, "games/club_night.html#night-round", context)
 
 
 def chosen_player(request: HtmxHttpRequest, night: ClubNight) -> int | None:

@@ -1,6 +1,7 @@
-"""A club night's last round as plain values (no model rows), and the version of what came
-before it: what a screen that follows the room (the hall display) reads after every hand,
-while what the earlier rounds add up to is kept under that version."""
+"""A club night's rounds as plain values (no model rows): its last round, what a screen that
+follows the room (the hall display) reads after every hand, while what the earlier rounds
+add up to is kept under their version; and each round in a line, which the night's page
+shows folded."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Sum
+from django.db.models import Count, F, Q, Sum
 
 from games.models.club_nights import ClubNight, NightTable, round_record
 from games.models.game_state import GameState, Seat
@@ -89,3 +90,50 @@ def settled_version(night: ClubNight, before: int) -> str:
     earlier = NightTable.objects.filter(round__night=night, round__number__lt=before)
     row = earlier.aggregate(tables=Count("pk"), games=Sum("game__version"))
     return f"{night.version}.{before}.{row['tables']}.{row['games'] or 0}"
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    """A round in a line: its number, count of tables (finished, and with a confirmed
+    result), its byes by entrant number, whether it was ended early."""
+
+    number: int
+    tables: int
+    finished: int
+    confirmed: int
+    byes: tuple[int, ...]
+    ended: bool
+
+    @property
+    def over(self) -> bool:
+        return self.ended or self.finished == self.tables
+
+
+def round_lines(night: ClubNight) -> list[RoundLine]:
+    """Every round of the night in a line, in two queries however many rounds and tables."""
+    tables = (
+        NightTable.objects.filter(round__night=night)
+        .values("round_id")
+        .annotate(
+            count=Count("pk"),
+            finished=Count("pk", filter=Q(game__status=GameState.Status.FINISHED)),
+            agreed=Count("pk", filter=Q(confirmed_version=F("game__version"))),
+        )
+    )
+    counts = {row["round_id"]: row for row in tables}
+    lines = []
+    for pk, number, byes, ended in night.rounds.order_by("number").values_list(
+        "pk", "number", "byes", "ended"
+    ):
+        row = counts.get(pk, {"count": 0, "finished": 0, "agreed": 0})
+        lines.append(
+            RoundLine(
+                number,
+                row["count"],
+                row["finished"],
+                row["agreed"],
+                tuple(byes),
+                ended is not None,
+            )
+        )
+    return lines
