@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, Q, Sum
+from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery, Sum
 
 from games.models.club_nights import ClubNight, NightTable, round_record
 from games.models.game_state import GameState, Seat
@@ -34,6 +34,10 @@ class LastRound:
     absent: tuple[int, ...]
     ended: bool
     tables: tuple[LiveTable, ...]
+    settled: str = ""
+    """The version of the night up to this round: the night's own, with the count and the
+    sum of the versions of the earlier rounds' games (a hand of this round moves none of
+    them; a correction to an earlier round's does)."""
 
     @property
     def over(self) -> bool:
@@ -51,45 +55,60 @@ class LastRound:
 
 
 def last_round(night: ClubNight) -> LastRound | None:
-    """The night's last round, in three queries however many tables; None before the
-    first."""
-    fields = ("pk", "number", "byes", "absent", "ended")
-    row = night.rounds.order_by("-number").values_list(*fields).first()
+    """The night's last round and the version of the rounds before it, in two queries
+    however many tables and rounds; None before the first."""
+    earlier = (
+        NightTable.objects.filter(round__night=night, round__number__lt=OuterRef("number"))
+        .order_by()
+        .values("round__night")
+    )
+    count = earlier.annotate(n=Count("pk")).values("n")[:1]
+    total = earlier.annotate(v=Sum("game__version")).values("v")[:1]
+    row = (
+        night.rounds.order_by("-number")
+        .annotate(
+            earlier=Subquery(count, output_field=IntegerField()),
+            games=Subquery(total, output_field=IntegerField()),
+        )
+        .values_list("pk", "number", "byes", "absent", "ended", "earlier", "games")
+        .first()
+    )
     if row is None:
         return None
-    pk, number, byes, absent, ended = row
-    players: dict[int, list[str]] = {}
-    seated = Seat.objects.filter(game__club_table__round_id=pk).order_by("index")
-    for game_id, name in seated.values_list("game_id", "player__name"):
-        players.setdefault(game_id, []).append(name)
-    games = (
-        NightTable.objects.filter(round_id=pk)
-        .order_by("number")
+    pk, number, byes, absent, ended, tables_before, games_before = row
+    seated = (
+        Seat.objects.filter(game__club_table__round_id=pk)
+        .order_by("game__club_table__number", "index")
         .values_list(
-            "number", "game_id", "game__totals", "game__winners", "game__hand_count", "game__status"
+            "game__club_table__number",
+            "game__totals",
+            "game__winners",
+            "game__hand_count",
+            "game__status",
+            "player__name",
         )
     )
-    tables = tuple(
-        LiveTable(
-            at,
-            tuple(players.get(game_id, ())),
-            tuple(totals),
-            tuple(winners),
-            hands,
-            status == GameState.Status.FINISHED,
-        )
-        for at, game_id, totals, winners, hands, status in games
+    tables: dict[int, tuple[list[str], list[int], list[int], int, str]] = {}
+    for at, totals, winners, hands, status, name in seated:
+        tables.setdefault(at, ([], totals, winners, hands, status))[0].append(name)
+    return LastRound(
+        number,
+        tuple(byes),
+        tuple(absent),
+        ended is not None,
+        tuple(
+            LiveTable(
+                at,
+                tuple(players),
+                tuple(totals),
+                tuple(winners),
+                hands,
+                status == GameState.Status.FINISHED,
+            )
+            for at, (players, totals, winners, hands, status) in tables.items()
+        ),
+        f"{night.version}.{number}.{tables_before or 0}.{games_before or 0}",
     )
-    return LastRound(number, tuple(byes), tuple(absent), ended is not None, tables)
-
-
-def settled_version(night: ClubNight, before: int) -> str:
-    """The version of the night up to round `before`, in one query: the night's own, with
-    the count and the sum of the versions of the earlier rounds' games (a hand of round
-    `before` moves none of them; a correction to an earlier round's does)."""
-    earlier = NightTable.objects.filter(round__night=night, round__number__lt=before)
-    row = earlier.aggregate(tables=Count("pk"), games=Sum("game__version"))
-    return f"{night.version}.{before}.{row['tables']}.{row['games'] or 0}"
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from games.engine.club.night import Night, NightError, Proposal, layout_of
 from games.engine.club.seating import Layout, sides_of
 from games.engine.errors import ScorerError
 from games.models import ClubNight
-from games.models.club_round_values import LastRound, last_round, settled_version
+from games.models.club_round_values import LastRound, last_round
 from games.pages.club_night_page import standing_rows
 from games.pages.club_results_page import StandingRow
 from games.words import shown_text, shown_variant
@@ -151,12 +151,11 @@ class Settled:
     broken: str = ""
 
 
-def settled(found: ClubNight, before: int) -> Settled:
+def settled(found: ClubNight, before: int, version: str) -> Settled:
     """The night before round `before`, read by the engine from its stored results, kept in
-    the "rows" cache under the version of those rounds (read first, so never newer than
-    what it names) and the language: while a round is played every hand changes its tables
-    alone, and the screens read the earlier rounds once."""
-    version = settled_version(found, before)
+    the "rows" cache under the version of those rounds (`LastRound.settled`, read first, so
+    never newer than what it names) and the language: while a round is played every hand
+    changes its tables alone, and the screens read the earlier rounds once."""
     key = f"hall-settled:{found.slug}:{version}:{translation.get_language()}"
     cache = caches["rows"]
     kept: Settled | None = cache.get(key)
@@ -182,7 +181,7 @@ def hall_contents(found: ClubNight) -> HallContents:
     last = last_round(found)
     layout = layout_of(get_variant(found.variant))
     if last is not None and not last.over:
-        before = settled(found, last.number)
+        before = settled(found, last.number, last.settled)
         if before.night is None:
             return HallContents("broken", broken=before.broken)
         try:
