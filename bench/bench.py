@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,15 +45,16 @@ import django  # noqa: E402
 
 django.setup()
 
-from django.core.cache import caches  # noqa: E402
 from django.core.files.uploadedfile import SimpleUploadedFile  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
+from django.db.models import F  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from bench.hands import PLAYERS, hand  # noqa: E402
-from bench.night import night_bench  # noqa: E402
+from bench.night import DEALS, ROUNDS, night_bench  # noqa: E402
+from bench.night import night_record as night_record_played  # noqa: E402
 from games.engine.club.night import read_night  # noqa: E402
 from games.models import (  # noqa: E402
     Circle,
@@ -61,6 +63,7 @@ from games.models import (  # noqa: E402
     Game,
     Hand,
     HandInProgress,
+    NightTable,
     Rating,
     Season,
     Seat,
@@ -528,6 +531,27 @@ def changes(circle: Circle) -> None:
 
 HALL_PLAYERS = 80
 HALL_DEALS = 4
+HALL_SAMPLES = 51
+
+
+def play_round(night: ClubNight, number: int, deals: int) -> None:
+    """Round `number` started and `deals` hands recorded at each of its tables."""
+    night.refresh_from_db()
+    start_round(night, night.version)
+    for table in night.rounds.get(number=number).tables.select_related("game"):
+        game = table.game
+        for i in range(deals):
+            game.refresh_from_db()
+            dealer = game.next_hand_dealer
+            game.record_hand(
+                {
+                    "dealer": dealer,
+                    "caller": dealer,
+                    "trump": "SHDC"[i % 4],
+                    "card_points": [96 - 3 * i, 56 + 3 * i],
+                    "last_trick": 0,
+                }
+            )
 
 
 def hall_night() -> ClubNight:
@@ -537,23 +561,17 @@ def hall_night() -> ClubNight:
     names = [f"Player {n:02d}" for n in range(1, HALL_PLAYERS + 1)]
     event = {"format": "rotating", "rounds": 5, "round_length": HALL_DEALS}
     night = create_night(circle, read_night(night_record("klaberjass", {}, event, names)))
-    for number, deals in ((1, HALL_DEALS), (2, HALL_DEALS // 2)):
-        night.refresh_from_db()
-        start_round(night, night.version)
-        for table in night.rounds.get(number=number).tables.select_related("game"):
-            game = table.game
-            for i in range(deals):
-                game.refresh_from_db()
-                dealer = game.next_hand_dealer
-                game.record_hand(
-                    {
-                        "dealer": dealer,
-                        "caller": dealer,
-                        "trump": "SHDC"[i % 4],
-                        "card_points": [96 - 3 * i, 56 + 3 * i],
-                        "last_trick": 0,
-                    }
-                )
+    play_round(night, 1, HALL_DEALS)
+    play_round(night, 2, HALL_DEALS // 2)
+    night.refresh_from_db()
+    return night
+
+
+def last_round_night() -> ClubNight:
+    """The night bench's night (80 players at 20 tables, 8 rounds of 8 deals, 7 played:
+    1,120 hands), its last round started and half played (4 deals a table)."""
+    night = import_night(Circle.objects.create(name="Hall 8"), night_record_played(ROUNDS - 1))
+    play_round(night, ROUNDS, DEALS // 2)
     night.refresh_from_db()
     return night
 
@@ -561,39 +579,64 @@ def hall_night() -> ClubNight:
 def hall(client: Client) -> None:
     """A club night's hall display, 20 tables and 80 players: its poll when nothing changed
     (what every screen asks every 3 s), its poll after a change (the live part redrawn: for
-    the first screen to ask, the engine reads the night from every hand; the others find it
-    kept), and the whole page."""
+    the first screen to ask, the engine reads the night; the others find it kept), and the
+    whole page; on a night at round 2 of 5 and on one at round 8 of 8."""
     start = time.perf_counter()
     night = hall_night()
     print(f"hall fixture: 80 players, 20 tables, 120 hands in {time.perf_counter() - start:.1f} s")
+    hall_display(client, night, "round 2 of 5")
+    start = time.perf_counter()
+    night = last_round_night()
+    print(
+        f"hall fixture: 80 players, 20 tables, round 8 of 8, 1,200 hands in "
+        f"{time.perf_counter() - start:.1f} s"
+    )
+    hall_display(client, night, "round 8 of 8")
+
+
+def hall_display(client: Client, night: ClubNight, stage: str) -> None:
+    """The hall's answers; "after a hand" moves a game of the round being played on (as a
+    hand saved does), "after a correction" one of round 1, which the standings count."""
     base = f"/c/{night.circle.slug}/club/{night.slug}/hall"
     page = client.get(base)
     version = re.search(rb'data-v="([^"]+)"', page.content)
     assert page.status_code == 200 and version is not None
     unchanged = {"v": version.group(1).decode()}
+    tables = NightTable.objects.filter(round__night=night)
+    last = tables.filter(round__number=night.rounds.count()).values_list("game_id", flat=True)
+    first = tables.filter(round__number=1).values_list("game_id", flat=True)
+
+    def moved(games: list[int]) -> Callable[[], None]:
+        return lambda: Game.objects.filter(pk__in=games[:1]).update(version=F("version") + 1)
+
+    def nothing() -> None:
+        pass
+
+    live = f"{base}/live"
     measured = [
-        ("poll, unchanged (204)", f"{base}/live", unchanged, 204, False),
-        ("poll, changed, the first screen to ask", f"{base}/live", {"v": "0"}, 200, True),
-        ("poll, changed, every other screen", f"{base}/live", {"v": "0"}, 200, False),
-        ("page", base, {}, 200, False),
+        ("poll, unchanged (204)", live, unchanged, 204, nothing),
+        ("poll after a hand, the first screen to ask", live, {"v": "0"}, 200, moved(list(last))),
+        ("poll after a correction, the first screen", live, {"v": "0"}, 200, moved(list(first))),
+        ("poll, changed, every other screen", live, {"v": "0"}, 200, nothing),
+        ("page", base, {}, 200, nothing),
     ]
-    for name, path, query, status, first in measured:
+    for name, path, query, status, change in measured:
         client.get(path, query)
-        samples = []
-        for _ in range(25):
-            if first:
-                caches["rows"].clear()
-            start = time.perf_counter()
+        samples, cpus = [], []
+        for _ in range(HALL_SAMPLES):
+            change()
+            start, cpu = time.perf_counter(), time.process_time()
             response = client.get(path, query)
             samples.append(time.perf_counter() - start)
+            cpus.append(time.process_time() - cpu)
             assert response.status_code == status, response.status_code
-        if first:
-            caches["rows"].clear()
+        change()
         with CaptureQueriesContext(connection) as queries:
             client.get(path, query)
         print(
-            f"hall display {name}, 20 tables: {ms(samples)}, min {min(samples) * 1000:.1f} ms, "
-            f"{len(queries)} queries, {len(response.content) // 1024} KB"
+            f"hall display {name}, 20 tables, {stage}: {ms(samples)}, "
+            f"min {min(samples) * 1000:.1f} ms (CPU: {ms(cpus)}), {len(queries)} queries, "
+            f"{len(response.content) // 1024} KB"
         )
     print()
 

@@ -92,6 +92,11 @@ urlpatterns = [
     ),
     path("c/<str:circle>/club/<str:night>/late", club_nights.club_late, name="club_late"),
     path("c/<str:circle>/club/<str:night>/me", club_nights.club_me, name="club_me"),
+    path(
+        "c/<str:circle>/club/<str:night>/organiser/<str:key>",
+        club_nights.club_organiser,
+        name="club_organiser",
+    ),
     path("c/<str:circle>/club/<str:night>/stream", streams.night_stream, name="night_stream"),
     path("c/<str:circle>/club/<str:night>/export", club_nights.club_export, name="club_export"),
     path("c/<str:circle>/club/<str:night>/hall", club_hall.club_hall, name="club_hall"),

@@ -4,8 +4,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.test import Client
 
-from games.models import Circle, Game
+from games.models import Circle, ClubNight, Game
 from games.streams import stop_listening
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dov"]
@@ -21,6 +22,13 @@ def klob_hand(**facts: Any) -> dict[str, Any]:
     }
     base.update(facts)
     return base
+
+
+def organiser(night: ClubNight, client: Client | None = None) -> Client:
+    """A phone holding the night's organiser key, as the one that set it up does."""
+    phone = client or Client()
+    phone.cookies[f"club-organiser-{night.slug}"] = night.organiser_key
+    return phone
 
 
 def hand_id(game: Game, number: int) -> int:

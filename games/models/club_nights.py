@@ -138,9 +138,12 @@ class ClubNight(models.Model):
             ]
         return record
 
-    def round_rows(self, hands: bool = False, last: bool = False) -> list[NightRound]:
+    def round_rows(
+        self, hands: bool = False, last: bool = False, number: int | None = None
+    ) -> list[NightRound]:
         """The rounds with their tables, games and seats (`hands`: and their live hands;
-        `last`: the last round alone): a fixed number of queries, however many tables."""
+        `last`: the last round alone; `number`: that round alone): a fixed number of
+        queries, however many tables."""
         rounds = self.rounds.prefetch_related(
             Prefetch("tables", queryset=NightTable.objects.select_related("game")),
             Prefetch("tables__game__seats", queryset=Seat.objects.select_related("player")),
@@ -154,6 +157,8 @@ class ClubNight(models.Model):
             rounds = rounds.prefetch_related(live)
         if last:
             return list(rounds.order_by("-number")[:1])
+        if number is not None:
+            return list(rounds.filter(number=number))
         return list(rounds.order_by("number"))
 
     def night(self) -> NightNow:
@@ -163,19 +168,22 @@ class ClubNight(models.Model):
         return self._read(hands=True)
 
     def results_night(
-        self, rounds: Sequence[NightRound] | None = None, rows: Sequence[Entrant] | None = None
+        self,
+        rounds: Sequence[NightRound] | None = None,
+        rows: Sequence[Entrant] | None = None,
+        before: int | None = None,
     ) -> NightNow:
         """The night read by the engine from each table's stored result (its game's totals
         and winners, the engine's when each hand was saved): the standings and the next
         round as `night()` gives them, without reading every hand again. Without `rounds`
         read already, four queries of plain values, no model rows (and no more for the
-        entrants, when their `rows` are given)."""
+        entrants, when their `rows` are given); `before`: the rounds before that one alone."""
         if rounds is not None:
             return self._read(hands=False, rounds=rounds)
         rows = self.entrant_rows() if rows is None else rows
         record = self._record_head(rows)
         names, members = self.entrant_names(rows), self.entrant_members(rows)
-        played = self._stored_results()
+        played = self._stored_results(before)
         record["rounds"] = [
             round_record(byes, absent, [players for players, _, _ in tables], names, members)
             for byes, absent, tables in played
@@ -183,19 +191,27 @@ class ClubNight(models.Model):
         scored = [[(totals, winners) for _, totals, winners in tables] for _, _, tables in played]
         return self._now(rows, read_night(record, scored))
 
-    def _stored_results(self) -> list[tuple[list[int], list[int], list[StoredTable]]]:
-        """Each round's byes and absences, and its tables' players, totals and winners."""
-        rounds = self.rounds.order_by("number").values_list("pk", "byes", "absent")
+    def _stored_results(
+        self, before: int | None = None
+    ) -> list[tuple[list[int], list[int], list[StoredTable]]]:
+        """Each round's byes and absences, and its tables' players, totals and winners
+        (`before`: of the rounds before that one)."""
+        rounds = self.rounds.order_by("number")
         tables = NightTable.objects.filter(round__night=self).order_by("round_id", "number")
-        games = tables.values_list("round_id", "game_id", "game__totals", "game__winners")
         seated = Seat.objects.filter(game__club_table__round__night=self).order_by("index")
+        if before is not None:
+            rounds = rounds.filter(number__lt=before)
+            tables = tables.filter(round__number__lt=before)
+            seated = seated.filter(game__club_table__round__number__lt=before)
+        games = tables.values_list("round_id", "game_id", "game__totals", "game__winners")
         players: dict[int, list[str]] = {}
         for game_id, name in seated.values_list("game_id", "player__name"):
             players.setdefault(game_id, []).append(name)
         by_round: dict[int, list[StoredTable]] = {}
         for round_id, game_id, totals, winners in games:
             by_round.setdefault(round_id, []).append((players.get(game_id, []), totals, winners))
-        return [(byes, absent, by_round.get(pk, [])) for pk, byes, absent in rounds]
+        played = rounds.values_list("pk", "byes", "absent")
+        return [(byes, absent, by_round.get(pk, [])) for pk, byes, absent in played]
 
     def _read(self, hands: bool, rounds: Sequence[NightRound] | None = None) -> NightNow:
         rows = self.entrant_rows()

@@ -18,12 +18,12 @@ from django.db.models import Count, Sum
 from django.utils import translation
 
 from games.engine import get_variant
-from games.engine.club.night import NightError, Proposal, layout_of
+from games.engine.club.night import Night, NightError, Proposal, layout_of
 from games.engine.club.seating import Layout, sides_of
 from games.engine.errors import ScorerError
 from games.models import ClubNight
-from games.models.club_nights import NightRound
-from games.pages.club_night_page import counted, standing_rows
+from games.models.club_round_values import LastRound, last_round
+from games.pages.club_night_page import standing_rows
 from games.pages.club_results_page import StandingRow
 from games.words import shown_text, shown_variant
 
@@ -89,24 +89,22 @@ def hall_version(circle: str, night: str) -> str | None:
     return f"{version}.{tables}.{games or 0}"
 
 
-def played_tables(last: NightRound, layout: Layout) -> list[HallTable]:
+def played_tables(last: LastRound, layout: Layout) -> list[HallTable]:
     shown = []
-    for t in last.table_rows():
-        game = t.game
-        players = [seat.player.name for seat in game.seats.all()]
-        totals = list(game.totals) or [0] * layout.side_count
-        if game.is_finished:
-            leading = set(game.winners)
-        elif game.hand_count:
+    for t in last.tables:
+        totals = list(t.totals) or [0] * layout.side_count
+        if t.finished:
+            leading = set(t.winners)
+        elif t.hands:
             top = max(totals)
             leading = {i for i, total in enumerate(totals) if total == top}
         else:
             leading = set()
         sides = tuple(
             HallSide(tuple(names), totals[i] if i < len(totals) else 0, i in leading)
-            for i, names in enumerate(sides_of(players, layout))
+            for i, names in enumerate(sides_of(t.players, layout))
         )
-        shown.append(HallTable(t.number, sides, game.hand_count, game.is_finished))
+        shown.append(HallTable(t.number, sides, t.hands, t.finished))
     return shown
 
 
@@ -135,29 +133,77 @@ class HallContents:
     byes: tuple[str, ...] = ()
     standings: tuple[StandingRow, ...] = ()
     broken: str = ""
+    standings_version: str = ""
+    """The version the standings are kept at, when it is not the night's (while a round is
+    played, that of the rounds before it)."""
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What no hand of the round being played changes: the night as the engine reads it up
+    to that round, its entrants' names and the standings so far (or why it cannot be read)."""
+
+    version: str
+    night: Night | None
+    names: dict[int, str]
+    members: dict[int, tuple[str, ...]]
+    standings: tuple[StandingRow, ...]
+    broken: str = ""
+
+
+def settled(found: ClubNight, before: int, version: str) -> Settled:
+    """The night before round `before`, read by the engine from its stored results, kept in
+    the "rows" cache under the version of those rounds (`LastRound.settled`, read first, so
+    never newer than what it names) and the language: while a round is played every hand
+    changes its tables alone, and the screens read the earlier rounds once."""
+    key = f"hall-settled:{found.slug}:{version}:{translation.get_language()}"
+    cache = caches["rows"]
+    kept: Settled | None = cache.get(key)
+    if kept is not None:
+        return kept
+    rows = found.entrant_rows()
+    names, members = found.entrant_names(rows), found.entrant_members(rows)
+    try:
+        night = found.results_night(rows=rows, before=before)
+    except NightError as error:
+        kept = Settled(version, None, names, members, (), shown_text(error.message))
+    else:
+        # No standings until a round is over: before, they are all zeros, all tied.
+        standings = tuple(standing_rows(night)) if night.rounds else ()
+        kept = Settled(version, night, names, members, standings)
+    cache.set(key, kept)
+    return kept
 
 
 def hall_contents(found: ClubNight) -> HallContents:
-    """The night read by the engine once (its entrants read once), as the display shows
-    it."""
-    rows = found.entrant_rows()
-    names = found.entrant_names(rows)
-    # The tables shown are the last round's; the standings are read from the stored results
-    # of every round as plain values.
-    rounds = found.round_rows(last=True)
+    """The night read by the engine once, as the display shows it: while a round is played,
+    the earlier rounds as kept (`settled`) and the round's tables read on top of them."""
+    last = last_round(found)
     layout = layout_of(get_variant(found.variant))
+    if last is not None and not last.over:
+        before = settled(found, last.number, last.settled)
+        if before.night is None:
+            return HallContents("broken", broken=before.broken)
+        try:
+            night = before.night.with_round(last.record(before.names, before.members), last.scored)
+        except NightError as error:
+            return HallContents("broken", broken=shown_text(error.message))
+        byes = tuple(before.names[n] for n in last.byes if n in before.names)
+        tables = tuple(played_tables(last, layout))
+        return HallContents(
+            "playing",
+            last.number,
+            night.round_count,
+            tables,
+            byes,
+            before.standings,
+            standings_version=before.version,
+        )
     try:
-        night = found.results_night(rows=rows)
+        night = found.results_night()
     except NightError as error:
         return HallContents("broken", broken=shown_text(error.message))
-    # No standings until a round is over: before, they are all zeros, all tied.
-    so_far = counted(night, rounds)
-    standings = tuple(standing_rows(so_far)) if so_far.rounds else ()
-    last = rounds[-1] if rounds else None
-    if last is not None and not last.over:
-        byes = tuple(names[n] for n in last.byes if n in names)
-        tables = tuple(played_tables(last, layout))
-        return HallContents("playing", last.number, night.round_count, tables, byes, standings)
+    standings = tuple(standing_rows(night)) if night.rounds else ()
     try:
         proposal = found.proposal(night)
     except ScorerError:
@@ -189,6 +235,11 @@ def hall_page(found: ClubNight, turn: int = 0, version: str | None = None) -> di
     """The hall display at `version`: the contents, each pager at page `turn` (modulo its
     number of pages)."""
     contents = cached_contents(found, version)
+    standing_pages = paged(contents.standings, STANDINGS_A_PAGE, turn) if contents.standings else []
+    shown = next((page.number for page in standing_pages if page.shown), 0)
+    # The standings' drawing is kept (templates/games/club_hall.html) under their version,
+    # the page shown and the stage: while a round is played, no hand changes them.
+    kept = f"{contents.standings_version or version or ''}.{shown}.{contents.stage}"
     return {
         "night": found,
         "circle": found.circle,
@@ -204,9 +255,8 @@ def hall_page(found: ClubNight, turn: int = 0, version: str | None = None) -> di
         "broken": contents.broken,
         "byes": contents.byes,
         "table_pages": paged(contents.tables, TABLES_A_PAGE, turn),
-        "standing_pages": paged(contents.standings, STANDINGS_A_PAGE, turn)
-        if contents.standings
-        else [],
+        "standing_pages": standing_pages,
+        "standings_kept": kept if version is not None else "",
     }
 
 

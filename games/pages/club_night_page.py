@@ -20,6 +20,7 @@ from games.engine.names import name_key
 from games.forms.club_night import ClubNightForm
 from games.models import Circle, ClubNight, Game
 from games.models.club_nights import NightRound
+from games.models.club_round_values import round_lines
 from games.pages.club_results_page import (
     Confirmation,
     StandingRow,
@@ -182,23 +183,63 @@ def round_rows(
     return shown
 
 
-def night_page(found: ClubNight, held: int | None = None, me: int | None = None) -> dict[str, Any]:
-    """The night's page: its standings, its rounds (the last first), its log of changes to
-    confirmed results, and between rounds the next round's seating as the engine proposes it
-    (or as swapped), `held` the player a first tap picked to swap, `me` the player this
-    phone chose (who may confirm a result)."""
+@dataclass(frozen=True)
+class RoundFold:
+    """An earlier round, folded on the night's page: what its line says, and its tables
+    when this page was asked to show them (`shown`)."""
+
+    number: int
+    tables: int
+    byes: list[str]
+    ended: bool
+    unconfirmed: int
+    """Its tables whose result is not confirmed yet (in a night that confirms results)."""
+    shown: RoundRow | None = None
+
+
+def one_round(
+    found: ClubNight, number: int, names: dict[int, str], me: Any = None
+) -> RoundRow | None:
+    """Round `number` in full, its tables as they stand (None: no such round); `me`, this
+    phone's entrant row (who may confirm a result)."""
+    rounds = found.round_rows(number=number)
+    me_name = me.player.name if me is not None else None
+    layout = layout_of(get_variant(found.variant))
+    shown = round_rows(rounds, names, found, me_name, layout)
+    return shown[0] if shown else None
+
+
+def night_page(
+    found: ClubNight, held: int | None = None, me: int | None = None, opened: int | None = None
+) -> dict[str, Any]:
+    """The night's page: its standings, its last round in full and the earlier ones folded
+    (each read in full only when asked for: `opened`), so that the page takes as long at
+    round 8 as at round 2; its log of changes to confirmed results, and between rounds the
+    next round's seating as the engine proposes it (or as swapped), `held` the player a
+    first tap picked to swap, `me` the player this phone chose (who may confirm a result)."""
     rows = found.entrant_rows()
     names = found.entrant_names(rows)
-    rounds = found.round_rows()
+    rounds = found.round_rows(last=True)
     mine = next((e for e in rows if e.number == me), None)
     me_name = mine.player.name if mine is not None else None
     layout = layout_of(get_variant(found.variant))
-    shown = list(reversed(round_rows(rounds, names, found, me_name, layout)))
+    folds = [
+        RoundFold(
+            line.number,
+            line.tables,
+            [names[n] for n in line.byes if n in names],
+            line.ended,
+            line.tables - line.confirmed if found.confirm_results else 0,
+            one_round(found, line.number, names, mine) if line.number == opened else None,
+        )
+        for line in reversed(round_lines(found)[:-1])
+    ]
     context: dict[str, Any] = {
         "night": found,
         "circle": found.circle,
         "variant": shown_variant(found.variant),
-        "rounds": shown,
+        "rounds": round_rows(rounds, names, found, me_name, layout),
+        "folds": folds,
         "sitting_out": sitting_out_name(found, rounds, mine),
         "changes": change_rows(found),
         "entrants": [EntrantRow(e.number, e.player.name, e.withdrawn) for e in rows],
@@ -206,11 +247,11 @@ def night_page(found: ClubNight, held: int | None = None, me: int | None = None)
         "team_format": found.team_format,
     }
     try:
-        night = found.results_night(rounds)
+        night = found.results_night(rows=rows)
     except NightError as error:
         context["broken"] = shown_text(error.message)
         return context
-    provisional = unconfirmed_entrants(found, rounds, night)
+    provisional = unconfirmed_entrants(found, night)
     # Before a round is over the standings are all zeros, all tied: they wait for it.
     standing = counted(night, rounds)
     context["standings"] = ranked_rows(standing.standings(), provisional) if standing.rounds else []

@@ -85,19 +85,12 @@ def confirmation(
     )
 
 
-def unconfirmed_entrants(found: ClubNight, rounds: Sequence[NightRound], read: Night) -> set[str]:
-    """The entrants whose standing holds a result not confirmed yet (none in a night that
-    does not confirm results)."""
-    if not found.confirm_results:
-        return set()
-    return {
-        read.entrant_of[seat.player.name]
-        for r in rounds
-        for t in r.table_rows()
-        if not t.confirmed
-        for seat in t.game.seats.all()
-        if seat.player.name in read.entrant_of
-    }
+def unconfirmed_entrants(found: ClubNight, read: Night) -> set[str]:
+    """The entrants whose standing holds a result not confirmed yet, over every round `read`
+    holds (none in a night that does not confirm results)."""
+    entrant_of = read.entrant_of
+    players = unconfirmed_players(found, len(read.rounds))
+    return {entrant_of[name] for name in players if name in entrant_of}
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,8 @@ night's (games/models/club_changes.py); every answer is the night as it stands a
 from __future__ import annotations
 
 import json
-import secrets
 
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_ratelimit.decorators import ratelimit
 
 from games.engine import VARIANTS, ScorerError
+from games.engine.club.event import MOST_ROUNDS
 from games.engine.club.night import MAX_BYTES
 from games.engine.numbers import whole_number_or_none
 from games.forms.club_night import (
@@ -41,13 +41,15 @@ from games.models.club_changes import (
 )
 from games.pages.club_night_page import (
     night_page,
+    one_round,
     setup_page,
     standings_csv,
     standings_now,
     table_of,
 )
 from games.pages.file_names import attachment
-from games.views.access import HtmxHttpRequest, circle_of, posted_int, slug_or_404
+from games.views.access import HtmxHttpRequest, circle_of, int_param, posted_int, slug_or_404
+from games.views.club_organiser import holds_key, is_organiser, organiser_only, organiser_phone
 from games.words import shown_text, shown_variants
 
 # How long a phone remembers whose it is at a night: the night, and the morning after.
@@ -169,14 +171,20 @@ def render_night(
     problem: str = "",
     me: int | None = None,
     team_form: LateTeamForm | None = None,
+    opened: int | None = None,
 ) -> HttpResponse:
     """The night's page, read again: the state after any change or refusal (`team_form`: a
     late team refused, as typed)."""
     fresh = get_object_or_404(ClubNight.objects.select_related("circle"), pk=night.pk)
-    context = night_page(fresh, held, me)
+    context = night_page(fresh, held, me, opened)
     context["problem"] = problem
     context["me"] = me
     context["organiser"] = is_organiser(request, fresh)
+    if context["organiser"]:
+        # Only an organiser's phone is shown the link that makes another phone one.
+        context["organiser_url"] = request.build_absolute_uri(
+            reverse("club_organiser", args=[fresh.circle.slug, fresh.slug, fresh.organiser_key])
+        )
     context["late_form"] = LateArrivalForm()
     context["team_form"] = team_form or LateTeamForm()
     context["share_url"] = request.build_absolute_uri(
@@ -202,7 +210,26 @@ def club_night(request: HtmxHttpRequest, circle: str, night: str) -> HttpRespons
         game = table_of(found, mine)
         if game is not None:
             return redirect("game", circle=found.circle.slug, game=game.slug)
-    return render_night(request, found, me=mine)
+    # An earlier round, folded on the page, opened: its tables alone (with script), or
+    # the page with them (without).
+    opened = int_param(request, "round")
+    opened = opened if opened is not None and opened <= MOST_ROUNDS else None
+    if request.htmx and opened is not None:
+        return render_round(request, found, opened, mine)
+    return render_night(request, found, me=mine, opened=opened)
+
+
+def render_round(
+    request: HtmxHttpRequest, found: ClubNight, number: int, mine: int | None
+) -> HttpResponse:
+    rows = found.entrant_rows()
+    me = next((e for e in rows if e.number == mine), None)
+    shown = one_round(found, number, found.entrant_names(rows), me)
+    if shown is None:
+        raise Http404
+    context = {"circle": found.circle, "night": found, "round": shown}
+    context["organiser"] = is_organiser(request, found)
+    return render(request, "games/club_night.html#night-round", context)
 
 
 def chosen_player(request: HtmxHttpRequest, night: ClubNight) -> int | None:
@@ -214,25 +241,20 @@ def me_cookie(night: ClubNight) -> str:
     return f"club-{night.slug}"
 
 
-def organiser_cookie(night: ClubNight) -> str:
-    return f"club-organiser-{night.slug}"
-
-
-def organiser_phone(response: HttpResponse, night: ClubNight) -> HttpResponse:
-    """The phone that set the night up is its organiser's: it holds the night's key."""
-    response.set_cookie(
-        organiser_cookie(night),
-        night.organiser_key,
-        max_age=ME_COOKIE_AGE,
-        samesite="Lax",
-        httponly=True,
-    )
-    return response
-
-
-def is_organiser(request: HtmxHttpRequest, night: ClubNight) -> bool:
-    held = request.COOKIES.get(organiser_cookie(night), "")
-    return bool(held) and secrets.compare_digest(held.encode(), night.organiser_key.encode())
+@require_GET
+def club_organiser(request: HtmxHttpRequest, circle: str, night: str, key: str) -> HttpResponse:
+    """The organiser's link: the phone that opens it holds the night's key from then on
+    (a phone handed over, or a second organiser), and goes to the night's page, which no
+    longer shows the key in its address. A key that is not the night's changes nothing."""
+    found = night_of(request, circle, night)
+    if not holds_key(found, key):
+        problem = _(
+            "This organiser’s link is not this night’s, so this phone is not an organiser’s. "
+            "Ask the organiser to show you the link again."
+        )
+        return render_night(request, found, status=403, problem=problem)
+    response = redirect(f"{reverse('club_night', args=[found.circle.slug, found.slug])}?stay=1")
+    return organiser_phone(response, found)
 
 
 @require_POST
@@ -251,9 +273,21 @@ def club_me(request: HtmxHttpRequest, circle: str, night: str) -> HttpResponse:
     return response
 
 
+def refused_to(request: HtmxHttpRequest, night: ClubNight) -> HttpResponse | None:
+    """The night's page saying who may change it (403), for a phone that is not an
+    organiser's; None for one that is."""
+    if is_organiser(request, night):
+        return None
+    return render_night(request, night, status=403, problem=organiser_only())
+
+
 def changed(request: HtmxHttpRequest, night: ClubNight, change: object) -> HttpResponse:
-    """Run a change (a callable) on the night; a refusal is the night's page again with its
-    reason (409 for a night another phone changed, 400 for what the engine refuses)."""
+    """Run a change (a callable) on the night, an organiser's phone's alone; a refusal is
+    the night's page again with its reason (403 for another phone, 409 for a night another
+    phone changed, 400 for what the engine refuses)."""
+    refusal = refused_to(request, night)
+    if refusal is not None:
+        return refusal
     try:
         change()  # type: ignore[operator]
     except Conflict as conflict:
@@ -272,6 +306,9 @@ def club_swap(request: HtmxHttpRequest, circle: str, night: str) -> HttpResponse
     """Two taps swap two players (teams, in the pair formats): the first (`pick`) is held,
     the second (`pick` with `held`) swaps."""
     found = night_of(request, circle, night)
+    refusal = refused_to(request, found)
+    if refusal is not None:
+        return refusal
     pick, held = posted_int(request, "pick"), posted_int(request, "held")
     if pick is None:
         return render_night(request, found, status=400)
@@ -298,7 +335,7 @@ def club_withdraw(request: HtmxHttpRequest, circle: str, night: str) -> HttpResp
     found = night_of(request, circle, night)
     number = posted_int(request, "number")
     if number is None:
-        return render_night(request, found, status=400)
+        return refused_to(request, found) or render_night(request, found, status=400)
     back = "back" in request.POST
     return changed(
         request, found, lambda: set_withdrawn(found, version_of(request), number, not back)
@@ -309,6 +346,9 @@ def club_withdraw(request: HtmxHttpRequest, circle: str, night: str) -> HttpResp
 def club_late(request: HtmxHttpRequest, circle: str, night: str) -> HttpResponse:
     """A player who came late (`name`); in the pair formats, a team (`name`, `partner`)."""
     found = night_of(request, circle, night)
+    refusal = refused_to(request, found)
+    if refusal is not None:
+        return refusal
     if found.team_format:
         return late_team(request, found)
     form = LateArrivalForm(request.POST)

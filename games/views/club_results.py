@@ -11,31 +11,54 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from games.forms.club_night import HeadToHeadForm
-from games.models import ClubNight, Conflict
+from games.models import ClubNight, Conflict, Game, NightTable
 from games.models.club_results import Phone, confirm_result
 from games.pages.club_results_page import head_to_head_page, standings_page
-from games.views.access import HtmxHttpRequest, posted_int
-from games.views.club_nights import (
-    chosen_player,
-    is_organiser,
-    night_of,
-    render_night,
-    version_of,
-)
+from games.views.access import HtmxHttpRequest, fresh, posted_int
+from games.views.club_nights import chosen_player, night_of, render_night, version_of
+from games.views.club_organiser import is_organiser
+from games.views.games import play_context
 
 
 @require_POST
 def club_confirm(request: HtmxHttpRequest, circle: str, night: str) -> HttpResponse:
     """Confirm a table's result (`table`) as this phone was shown it (`version`); a refusal
-    is the night's page again saying why (409), nothing confirmed."""
+    is the page it was asked from again saying why (409), nothing confirmed. Asked from the
+    table's own game page (`back=table`), the answer is that page, the result confirmed (its
+    play part, with script)."""
     found = night_of(request, circle, night)
     mine = chosen_player(request, found)
     table = posted_int(request, "table")
+    game = table_game(found, table) if request.POST.get("back") == "table" else None
     try:
         confirm_result(found, table or 0, version_of(request), mine)
     except Conflict as conflict:
+        if game is not None:
+            return game_answer(request, game, conflict.message, status=409)
         return render_night(request, found, status=409, problem=conflict.message, me=mine)
+    if game is not None:
+        if request.htmx:
+            return game_answer(request, game)
+        return redirect("game", circle=found.circle.slug, game=game.slug)
     return redirect("club_night", circle=found.circle.slug, night=found.slug)
+
+
+def table_game(night: ClubNight, table: int | None) -> Game | None:
+    """The game of the night's table `table` (its row), if it is one of the night's."""
+    found = NightTable.objects.filter(pk=table or 0, round__night=night).first()
+    return found.game if found is not None else None
+
+
+def game_answer(
+    request: HtmxHttpRequest, game: Game, notice: str = "", status: int = 200
+) -> HttpResponse:
+    """The table's game page as it stands now (its play part, with script), saying
+    `notice`."""
+    context = play_context(request, fresh(game))
+    if notice:
+        context["notice"] = {"text": notice}
+    template = "games/game.html#play" if request.htmx else "games/game.html"
+    return render(request, template, context, status=status)
 
 
 @require_GET

@@ -157,8 +157,15 @@ def _rules_page(
 def game_rules(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     """Change a started game's target and house rules: checked first (what it changes,
     shown from the game as it is), saved only as checked, and only on the game version the
-    check was shown on."""
+    check was shown on. A club night's table plays the night's rules: refused (403)."""
     found = game_of(request, circle, game)
+    if getattr(found, "club_table", None) is not None:
+        notice = _(
+            "This game is a table of a club night: it plays the night’s target and house "
+            "rules, the same at every table, so they are not changed here."
+        )
+        context = {**play_context(request, found), "notice": {"text": notice}}
+        return render(request, "games/game.html", context, status=403)
     current = found.engine_settings().full_dict()
     if request.method == "GET":
         return _rules_page(request, found, GameRulesForm(variant=found.variant, current=current))

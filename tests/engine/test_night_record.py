@@ -307,3 +307,39 @@ def test_the_game_record_command_works_as_before() -> None:
     assert result.returncode == 0
     assert json.loads(result.stdout)["totals"] == [0, 0]
     assert run("night", stdin="").returncode == 2
+
+
+def read_round_by_round(record: dict[str, Any]) -> Night:
+    """The record's head read, then each round read on top of the night so far."""
+    read = Night.from_dict({**record, "rounds": []})
+    for played in record["rounds"]:
+        read = read.with_round(played)
+    return read
+
+
+@pytest.mark.parametrize("record", [night(), teams_night(), teams_night("round_robin")])
+def test_a_night_read_round_by_round_is_the_night_read_whole(record: dict[str, Any]) -> None:
+    whole = Night.from_dict(record)
+    assert read_round_by_round(record) == whole
+    assert read_round_by_round(record).standings() == whole.standings()
+
+
+@pytest.mark.parametrize(
+    "case", [case for case, (_, said) in REFUSALS.items() if said.startswith("round 1")]
+)
+def test_a_round_read_on_its_own_is_refused_as_in_the_whole_night(case: str) -> None:
+    change, said = REFUSALS[case]
+    data = night()
+    change(data)
+    with pytest.raises(ScorerError) as caught:
+        read_round_by_round(data)
+    assert str(caught.value) == said
+
+
+def test_a_round_beyond_the_night_s_rounds_is_refused() -> None:
+    record = night()
+    record["rounds"] = record["rounds"] * 2
+    read = read_round_by_round(record)
+    with pytest.raises(ScorerError) as caught:
+        read.with_round(record["rounds"][0])
+    assert str(caught.value) == refused(lambda d: d.update(rounds=d["rounds"] * 3))

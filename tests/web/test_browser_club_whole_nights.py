@@ -81,6 +81,10 @@ class Club:
     def __post_init__(self) -> None:
         self.sheet = Sheet(self.night.record(), [])
         self.sheet.record["rounds"] = []
+        # The night was made here, not on the phone: the organiser's link makes it theirs.
+        if self.night.organiser_key not in str(self.organiser.context.cookies()):
+            self.organiser.goto(f"{self.path}organiser/{self.night.organiser_key}")
+            self.organiser.locator("#club-organiser").wait_for(state="attached")
 
     @property
     def path(self) -> str:
@@ -440,9 +444,10 @@ def test_swiss_pairs_of_coinche_for_six_teams_set_up_on_the_phone(live_server: A
         expect(loser.locator(".banner")).to_contain_text("Provisional")
         look(loser, "coinche-1-table-confirm")
         confirm.click()
-        expect(loser.locator("#round-1").locator("..")).to_contain_text(
-            f"Confirmed by {tables[0][1]}"
-        )
+        # Back on the table's own page, the result confirmed; the night's page counts it.
+        expect(loser.locator(".banner")).to_contain_text(f"Confirmed by {tables[0][1]}")
+        look(loser, "coinche-1-table-confirmed")
+        loser.goto(f"{club.path}?stay=1")
         for team in (tables[0][0::2], tables[0][1::2]):
             line = loser.locator(".club-standings tbody tr", has_text=" & ".join(team))
             expect(line).not_to_contain_text("provisional")

@@ -301,6 +301,45 @@ class TestHallPoll:
             counts.append((len(changed), len(unchanged)))
         assert counts[0] == counts[1] and counts[0][1] == 1
 
+    def test_a_hand_of_the_round_being_played_reads_the_earlier_rounds_no_more(
+        self, client: Client, circle: Circle
+    ) -> None:
+        night = club_night(circle, 8, deals=2)
+        for game in tables(night):
+            save_hand(game)
+            save_hand(game)
+        start_round(night, night.version)
+        night.refresh_from_db()
+        live = hall_url(night, "club_hall_live")
+        assert client.get(live, {"v": "0"}).status_code == 200
+        save_hand(tables(night, 2)[0])
+        with CaptureQueriesContext(connection) as changed:
+            page = client.get(live, {"v": "0"}).content.decode()
+        assert not [q for q in changed if "games_entrant" in q["sql"]]
+        assert shown_tables(page)[1] == (["106", "56"], "1 hand")
+
+    def test_a_correction_to_an_earlier_round_changes_the_standings_shown(
+        self, client: Client, circle: Circle
+    ) -> None:
+        night = club_night(circle, 8, deals=1)
+        first = tables(night)
+        for game in first:
+            save_hand(game)
+        start_round(night, night.version)
+        night.refresh_from_db()
+        save_hand(tables(night, 2)[0])
+        live = hall_url(night, "club_hall_live")
+        before = client.get(live, {"v": "0"}).content.decode()
+        assert ">106</td>" in before and ">100</td>" not in before
+        game = first[0]
+        game.refresh_from_db()
+        hand = game.live_hands().get()
+        # Ann's side now fails: Ben & Dov take all 152 and the last trick.
+        game.edit_hand(hand.pk, klob_hand(dealer=0, caller=0, card_points=[50, 102]), hand.version)
+        after = client.get(live, {"v": "0"}).content.decode()
+        assert ">162</td>" in after and after != before
+        assert "Round 2 of 4" in after
+
     def test_an_unchanged_poll_of_20_tables_answers_within_30_ms(
         self, client: Client, circle: Circle
     ) -> None:

@@ -18,6 +18,7 @@ from games.engine import get_variant
 from games.engine.club.night import layout_of
 from games.engine.club.seating import sides_of
 from games.models import Circle, ClubNight, Game
+from tests.conftest import organiser
 from tests.web.test_club_nights import NAMES, night_url, play_round, set_up, start
 from tests.web.test_club_results import FOUR, PAIRS, phone_of, played_table, sides
 
@@ -53,13 +54,66 @@ class TestTheTablesGamePage:
         assert "Provisional: a player of the other side confirms it." in page
         assert "Confirm the result " + " – ".join(map(str, game.totals)) in page
         form = page.split(f'action="{night_url(night, "club_confirm")}"')[1].split("</form>")[0]
-        posted = dict(re.findall(r'name="(table|version)" value="(\d+)"', form))
-        assert posted == {"table": str(table.pk), "version": str(game.version)}
-        assert phone.post(night_url(night, "club_confirm"), posted).status_code == 302
+        posted = dict(re.findall(r'name="(table|version|back)" value="(\w+)"', form))
+        assert posted == {"table": str(table.pk), "version": str(game.version), "back": "table"}
+        answer = phone.post(night_url(night, "club_confirm"), posted)
+        # Back on the table's own page, which shows the result confirmed.
+        assert answer.status_code == 302
+        assert answer["Location"] == reverse("game", args=[circle.slug, game.slug])
         table.refresh_from_db()
         assert table.confirmed_by == loser
         page = game_page(phone, game)
         assert f"Confirmed by {loser}" in page and "Confirm the result" not in page
+
+    def test_confirming_from_the_table_s_page_with_script_redraws_that_page(
+        self, client: Client, circle: Circle
+    ) -> None:
+        night = set_up(client, circle, FOUR, **PAIRS)
+        table, game = played_table(client, night)
+        loser = sides(game)[0][0]
+        phone = phone_of(night, loser)
+        page = game_page(phone, game)
+        assert f'hx-post="{night_url(night, "club_confirm")}" hx-target="#play"' in page
+        posted = {"table": table.pk, "version": game.version, "back": "table"}
+        answer = phone.post(night_url(night, "club_confirm"), posted, HTTP_HX_REQUEST="true")
+        drawn = answer.content.decode()
+        assert answer.status_code == 200 and drawn.lstrip().startswith('<div id="play"')
+        assert f"Confirmed by {loser}" in drawn and "Back to the night" in drawn
+
+    def test_a_confirmation_refused_on_the_table_s_page_says_why_there(
+        self, client: Client, circle: Circle
+    ) -> None:
+        night = set_up(client, circle, FOUR, **PAIRS)
+        table, game = played_table(client, night)
+        phone = phone_of(night, sides(game)[0][0])
+        stale = {"table": table.pk, "version": game.version - 1, "back": "table"}
+        for script in ({}, {"HTTP_HX_REQUEST": "true"}):
+            answer = phone.post(night_url(night, "club_confirm"), stale, **script)
+            assert answer.status_code == 409
+            drawn = answer.content.decode()
+            assert 'id="play"' in drawn and "Confirm the result" in drawn
+            assert "Standings" not in drawn
+        table.refresh_from_db()
+        assert not table.confirmed
+
+    def test_a_table_offers_no_change_of_rules_and_refuses_one(
+        self, client: Client, circle: Circle
+    ) -> None:
+        night = set_up(client, circle, FOUR, **PAIRS)
+        start(client, night)
+        game = Game.objects.get(club_table__round__night=night)
+        settings, version = dict(game.settings), game.version
+        rules = reverse("game_rules", args=[circle.slug, game.slug])
+        assert rules not in game_page(client, game)
+        said = "This game is a table of a club night: it plays the night’s target"
+        for answer in (client.get(rules), client.post(rules, {"action": "save", "target": "900"})):
+            assert answer.status_code == 403 and said in answer.content.decode()
+        game.refresh_from_db()
+        assert (game.settings, game.version) == (settings, version)
+        other = Game.create(circle, "klaberjass", FOUR, {})
+        ordinary = reverse("game_rules", args=[circle.slug, other.slug])
+        assert ordinary in game_page(client, other)
+        assert client.get(ordinary).status_code == 200
 
     def test_an_ordinary_game_over_still_offers_a_rematch(
         self, client: Client, circle: Circle
@@ -135,7 +189,7 @@ class TestLateTeams:
         night = set_up(client, circle, FOUR, **PAIRS)
         data = {"version": night.version, "name": "Finn", "partner": "Gus"}
         first = client.post(night_url(night, "club_late"), data)
-        second = Client().post(night_url(night, "club_late"), data)
+        second = organiser(night).post(night_url(night, "club_late"), data)
         assert first.status_code == 302 and second.status_code == 409
         assert "Another phone changed this night" in second.content.decode()
         assert night.entrants.count() == 6

@@ -157,6 +157,8 @@ class Site:
             "member": str(self.circle.players.order_by("pk").values_list("pk", flat=True)[0]),
             "merge": str(self.circle.merges.order_by("pk").values_list("pk", flat=True)[0]),
             "season": str(self.circle.seasons.values_list("pk", flat=True)[0]),
+            # A club night's organiser key, as a phone that does not hold it guesses one.
+            "key": "not-the-key",
         }
         if persona == "watcher":
             # A watcher holds only the watch link, and tries it in place of every secret.

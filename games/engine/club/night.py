@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -51,6 +52,7 @@ MAX_BYTES = 50_000_000
 MOST_PLAYERS = 400
 MOST_DEPTH = 7  # night, rounds, a round, its tables, a table, its players, a name
 MOST_ITEMS = 400
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class NightError(ScorerError):
@@ -153,7 +155,8 @@ class Night:
             return frozenset()
         last = set(self.rounds[-1].absent)
         there = {e for r in self.rounds for e in r.byes}
-        there |= {self.entrant_of[p] for r in self.rounds for t in r.tables for p in t.players}
+        entrant_of = self.entrant_of
+        there |= {entrant_of[p] for r in self.rounds for t in r.tables for p in t.players}
         return frozenset(last & there)
 
     def standings(self) -> list[Ranked]:
@@ -193,6 +196,17 @@ class Night:
 
     def propose(self, seed: str = "0") -> Proposal:
         return propose(self, seed)
+
+    def with_round(self, data: object, scored: Sequence[Scored] = ()) -> Night:
+        """The night with one more round, `data` as the record's `rounds` lists it, read and
+        checked as `read_night` reads it (`scored`: its tables as already scored): a site
+        that keeps the night read up to its last round reads that round alone."""
+        number = len(self.rounds) + 1
+        if number > self.round_count:
+            problem = say("club.too_many_rounds", most=self.round_count, count=number)
+            raise NightError("rounds", problem)
+        _check_size({"rounds": [data]})
+        return replace(self, rounds=(*self.rounds, _round(self, number, data, scored)))
 
 
 def team_name(team: Sequence[str]) -> str:
@@ -292,7 +306,7 @@ def _check_size(data: Mapping[str, object]) -> None:
 
 def _broken(text: str) -> bool:
     """A lone surrogate ("\\ud800"): half of a character, which nothing can store or show."""
-    return any("\ud800" <= c <= "\udfff" for c in text)
+    return SURROGATE.search(text) is not None
 
 
 def _settings(variant: Variant[Any, Any], data: object, event: Event) -> BaseSettings:
@@ -385,6 +399,12 @@ def _known(players: tuple[str, ...]) -> Mapping[str, str]:
     return MappingProxyType({name_key(p): p for p in players})
 
 
+@functools.lru_cache(maxsize=16)
+def _exact(players: tuple[str, ...]) -> frozenset[str]:
+    """The night's players as it lists them."""
+    return frozenset(players)
+
+
 def _player(known: Mapping[str, str], name: str, place: str) -> str:
     """A name of the night's players, as the night lists it."""
     try:
@@ -411,7 +431,7 @@ def _round(night: Night, number: int, data: object, scored: Sequence[Scored] = (
         _table(night, number, t, item, scored[t - 1] if t <= len(scored) else None)
         for t, item in enumerate(tables, start=1)
     )
-    entrants = {name_key(e): e for e in night.entrants}
+    entrants = _known(night.entrants)
     unknown = "club.unknown_team" if night.event.teams else "club.unknown_player"
     seen: dict[str, int] = {}
     for t, table in enumerate(read, start=1):
@@ -422,7 +442,8 @@ def _round(night: Night, number: int, data: object, scored: Sequence[Scored] = (
             seen[name] = t
     if night.event.teams:
         _partners_are_teams(night, number, read)
-    seated = {night.entrant_of[p] for p in seen}
+    entrant_of = night.entrant_of
+    seated = {entrant_of[p] for p in seen}
     out = _entrants(byes, entrants, place, unknown, "club.out_twice")
     for name in out:
         if name in seated:
@@ -488,8 +509,10 @@ def _table(
         raise NightError(
             place, say("club.keyed", field=error.field, problem=error.message)
         ) from None
-    known = _known(night.players)
-    players = tuple(_player(known, name, place) for name in listed)
+    known, exact = _known(night.players), _exact(night.players)
+    # A name as the night lists it is that player (most are: a site's tables name its
+    # entrants as stored), with no need to check and compare it again.
+    players = tuple(name if name in exact else _player(known, name, place) for name in listed)
     if scored is not None:
         totals, winners = tuple(scored[0]), tuple(scored[1])
         sides = night.layout.side_count

@@ -37,6 +37,9 @@ class Played:
     byes: tuple[str, ...] = ()
 
 
+NONE = Fraction(0)
+
+
 @dataclass(frozen=True)
 class Result:
     """One entrant's result of one round."""
@@ -60,11 +63,18 @@ def round_results(
     results: dict[str, Result] = {}
     for table in played.tables:
         won_by = table.won_by
+        share = Fraction(1, len(won_by))
+        # Each side's result once, for each of its players.
+        sides = {
+            side: Result(
+                total,
+                max(t for s, t in enumerate(table.totals) if s != side),
+                share if side in won_by else NONE,
+            )
+            for side, total in enumerate(table.totals)
+        }
         for seat, player in enumerate(table.players):
-            side = side_of(seat)
-            others = [t for s, t in enumerate(table.totals) if s != side]
-            won = Fraction(1, len(won_by)) if side in won_by else Fraction(0)
-            results[entrant_of[player]] = Result(table.totals[side], max(others), won)
+            results[entrant_of[player]] = sides[side_of(seat)]
     if played.byes:
         points = bye_points if bye_points is not None else average(results.values())
         for name in played.byes:
@@ -106,18 +116,6 @@ class Standing:
     def difference(self) -> int:
         return self.points_for - self.points_against
 
-    def add(self, result: Result) -> Standing:
-        return Standing(
-            self.name,
-            self.draw,
-            self.played + (0 if result.bye else 1),
-            self.won + result.won,
-            self.byes + (1 if result.bye else 0),
-            self.points_for + result.points_for,
-            self.points_against + result.points_against,
-            self.withdrawn,
-        )
-
 
 @dataclass(frozen=True)
 class Ranked:
@@ -143,13 +141,23 @@ def standings(
     withdrawn: frozenset[str] = frozenset(),
 ) -> list[Ranked]:
     """The standings of the entrants (in draw order) after these rounds' results, in order."""
-    rows = {
-        name: Standing(name, draw, withdrawn=name in withdrawn)
-        for draw, name in enumerate(entrants, start=1)
-    }
+    # Each entrant's figures added up as plain numbers (played, byes, for, against) and its
+    # wins, its Standing made once.
+    counts = {name: [0, 0, 0, 0] for name in entrants}
+    won = dict.fromkeys(entrants, NONE)
     for round in results:
         for name, result in round.items():
-            rows[name] = rows[name].add(result)
+            figures = counts[name]
+            figures[1 if result.bye else 0] += 1
+            figures[2] += result.points_for
+            figures[3] += result.points_against
+            if result.won:
+                won[name] += result.won
+    rows = {
+        name: Standing(name, draw, c[0], won[name], c[1], c[2], c[3], name in withdrawn)
+        for draw, name in enumerate(entrants, start=1)
+        for c in (counts[name],)
+    }
     key = order_key(rank_by)
     ordered = sorted(rows.values(), key=key)
     ranked: list[Ranked] = []
