@@ -9,6 +9,7 @@ from urllib.parse import quote
 
 import segno
 from django import template
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.utils.html import escape
@@ -40,8 +41,8 @@ def inline_style(path: str) -> SafeString:
     """A static style sheet written into the page, for a <style> with the response's CSP
     nonce: the page paints as soon as it arrives, without waiting for a request of its own.
     Its `url("../x")` are relative to the sheet's folder: they become the file's static URL
-    (its hashed name in production)."""
-    return _inline_style(path)
+    (its hashed name in production). Read once a process, except while developing."""
+    return _inline_style.__wrapped__(path) if settings.DEBUG else _inline_style(path)
 
 
 @functools.cache
