@@ -41,7 +41,8 @@ def inline_style(path: str) -> SafeString:
     """A static style sheet written into the page, for a <style> with the response's CSP
     nonce: the page paints as soon as it arrives, without waiting for a request of its own.
     Its `url("../x")` are relative to the sheet's folder: they become the file's static URL
-    (its hashed name in production). Read once a process, except while developing."""
+    (its hashed name in production); its comments are left out. Read once a process, except
+    while developing."""
     return _inline_style.__wrapped__(path) if settings.DEBUG else _inline_style(path)
 
 
@@ -58,6 +59,9 @@ def _inline_style(path: str) -> SafeString:
         return f'url("{static(_resolved(folder, match[1]))}")'
 
     text = re.sub(r'url\("?((?:\.\./)*[^":)]+)"?\)', absolute, text)
+    # Its comments are for its readers: a third of its compressed weight, on every game page.
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = "\n".join(line.strip() for line in text.splitlines() if line.strip())
     if "</" in text:
         raise template.TemplateSyntaxError(f"{path} cannot be written into a <style>")
     return mark_safe(text)  # noqa: S308 (the site's own style sheet, checked above)

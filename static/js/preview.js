@@ -102,8 +102,7 @@ function showAtTap(form) {
   note.className = "saving-note";
   note.setAttribute("role", "status");
   note.textContent = say("saving");
-  var meta = board.querySelector(".board-meta") || board;
-  meta.appendChild(note);
+  board.appendChild(note);
   board.classList.add("saving");
   shown = { form: form, board: board, spots: spots, before: before, note: note };
 }
