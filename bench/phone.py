@@ -192,11 +192,16 @@ def measure(page_url: str, save_urls: list[str], runs: int = 5) -> list[str]:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            loads = [first_load(browser, page_url) for _ in range(runs)]
-            saves = [save_to_score(browser, url) for url in save_urls]
-            peer_runs = range(runs if peer else 0)
-            peer_loads = [first_load(browser, peer_url) for _ in peer_runs]
-            peer_saves = [peer_save_to_score(browser, peer_url) for _ in peer_runs]
+            # Turn about, so that whatever else the machine does weighs on both alike.
+            loads, peer_loads, saves, peer_saves = [], [], [], []
+            for _ in range(runs):
+                loads.append(first_load(browser, page_url))
+                if peer:
+                    peer_loads.append(first_load(browser, peer_url))
+            for url in save_urls:
+                saves.append(save_to_score(browser, url))
+                if peer:
+                    peer_saves.append(peer_save_to_score(browser, peer_url))
             browser.close()
     finally:
         if peer:
