@@ -18,6 +18,7 @@ import gzip
 import json
 import os
 import re
+import socket
 import statistics
 import subprocess
 import sys
@@ -210,7 +211,10 @@ def phone_speed(circle: Circle) -> None:
         progress.change(progress.token, entered)
         save_games.append(game)
     connection.close()
-    port = 8766
+    # A port nobody holds: on a shared machine a fixed one may answer with another's server.
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
     env = {**os.environ, "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "ERROR"}
     server = subprocess.Popen(
         [

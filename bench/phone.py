@@ -14,6 +14,7 @@ it statically on loopback and measures it beside Scorer; without it, Scorer alon
 from __future__ import annotations
 
 import os
+import socket
 import statistics
 import subprocess
 import sys
@@ -33,7 +34,6 @@ FAST_3G = {
     "uploadThroughput": 750_000 / 8,
 }
 PEER = Path(os.environ.get("SCORER_PEER", Path(__file__).resolve().parents[2] / "peer"))
-PEER_PORT = 8767
 
 # Sets window.saveToScore, a promise of the milliseconds from the tap on the save button
 # (the click event) to the first change of the totals.
@@ -148,9 +148,9 @@ def peer_save_to_score(browser: Any, url: str) -> float:
     return took
 
 
-def serve_peer() -> subprocess.Popen[bytes] | None:
-    """The peer, served statically on loopback; None (and how to get it) when it is not on
-    disk."""
+def serve_peer() -> tuple[subprocess.Popen[bytes], str] | None:
+    """The peer, served statically on loopback, and its address; None (and how to get it)
+    when it is not on disk."""
     if not (PEER / "index.html").is_file():
         print(
             f"  (the peer is not in {PEER}: check out the GitHub repository "
@@ -158,16 +158,20 @@ def serve_peer() -> subprocess.Popen[bytes] | None:
             "to measure it beside Scorer)"
         )
         return None
+    with socket.socket() as free:  # a port nobody holds
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/index.html"
     server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(PEER_PORT), "--bind", "127.0.0.1"],
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
         cwd=PEER,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     for _ in range(100):
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{PEER_PORT}/index.html", timeout=1)
-            return server
+            urllib.request.urlopen(url, timeout=1)
+            return server, url
         except OSError:
             time.sleep(0.1)
     server.terminate()
@@ -194,8 +198,8 @@ def measure(page_url: str, save_urls: list[str], runs: int = 5) -> list[str]:
     # sheet read once): a phone meets warm workers, so the bench does too.
     for _ in range(12):
         urllib.request.urlopen(page_url, timeout=30).read()
-    peer = serve_peer()
-    peer_url = f"http://127.0.0.1:{PEER_PORT}/index.html"
+    served = serve_peer()
+    peer, peer_url = served if served else (None, "")
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
