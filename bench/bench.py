@@ -5,10 +5,11 @@ Run with `make bench` (`bench/bench.py stats` measures the stats page alone, `be
 ratings` the ratings of its 1,000 games alone, `bench/bench.py season` a season's page and a
 member's year in review over them alone, `bench/bench.py changes` editing, deleting
 and restoring hand 1 alone, `bench/bench.py answers` the game page and a save's answer
-alone, `bench/bench.py night` a club night of 20 tables alone: proposing a round, its page
-and its standings; `bench/bench.py hall` its hall display alone). It uses a throwaway SQLite
-database (or DATABASE_URL, also given as `--database=URL`) and production settings with
-collected, compressed static files served by WhiteNoise, as in production.
+alone, `bench/bench.py phone` the game page on an emulated phone beside a static peer
+(bench/phone.py) alone, `bench/bench.py night` a club night of 20 tables alone: proposing a
+round, its page and its standings; `bench/bench.py hall` its hall display alone). It uses a
+throwaway SQLite database (or DATABASE_URL, also given as `--database=URL`) and production
+settings with collected, compressed static files served by WhiteNoise, as in production.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import gzip
 import json
 import os
 import re
+import socket
 import statistics
 import subprocess
 import sys
@@ -113,6 +115,9 @@ def main() -> None:
     if sys.argv[1:] == ["hall"]:
         hall(client)
         return
+    if sys.argv[1:] == ["phone"]:
+        phone_speed(Circle.objects.create())
+        return
     if sys.argv[1:] == ["season"]:
         season(client, stats_circle())
         return
@@ -180,13 +185,14 @@ def main() -> None:
     print_weight(client, "/")
 
     print()
-    print("on a mid-range phone (Chromium, CPU 4× slower, Fast 3G), against gunicorn:")
     phone_speed(circle)
 
 
 def phone_speed(circle: Circle) -> None:
     """The game page's first load and the tap on Save to the new score, as a phone sees them
-    (bench/phone.py), served by gunicorn with these settings on this database."""
+    (bench/phone.py), served by gunicorn with these settings on this database, beside the
+    static peer's."""
+    print("on a mid-range phone (Chromium, CPU 4× slower, Fast 3G), against gunicorn:")
     from bench import phone
     from bench.load import wait_until_serving
 
@@ -203,12 +209,15 @@ def phone_speed(circle: Circle) -> None:
     entered = {"caller": "1", "trump": "H", "points_0": "62", "points_1": "90", "last_trick": "1"}
     save_games = []
     for _ in range(5):
-        game = Game.import_record(circle, page_game.export())
+        game = Game.import_record(circle, page_game.export(), as_copy=True)
         progress = HandInProgress.of(game)
         progress.change(progress.token, entered)
         save_games.append(game)
     connection.close()
-    port = 8766
+    # A port nobody holds: on a shared machine a fixed one may answer with another's server.
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
     env = {**os.environ, "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "ERROR"}
     server = subprocess.Popen(
         [

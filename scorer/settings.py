@@ -135,11 +135,14 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = DEBUG or env_bool("STATIC_FROM_FINDERS", False)
 
-# The site serves only its own files: no inline scripts or styles, nothing from outside.
+# The site serves only its own files: no inline scripts, no inline styles but the game page's
+# own sheet (with the response's nonce), nothing from outside.
 SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
-    "style-src": [CSP.SELF],
+    # The game page writes its style sheet into itself (templates/games/game.html), with the
+    # response's nonce; no other inline style, and no style attribute, runs.
+    "style-src": [CSP.SELF, CSP.NONCE],
     "img-src": [CSP.SELF, "data:"],
     "connect-src": [CSP.SELF],
     # The service worker (/sw.js) and the app manifest come from the site itself.

@@ -20,6 +20,7 @@ from games.engine.names import contained
 from games.forms import HAND_FORMS, HandForm
 from games.models import Declaration, Game, Hand, HandInProgress
 from games.pages.club_table_page import ChosenPlayer, club_table
+from games.pages.hand_preview import hand_preview
 from games.pages.score_chart import game_chart
 from games.pages.score_sheet import newest_sheet
 from games.words import shown_text
@@ -129,6 +130,12 @@ def game_page(
     dealer_link = form is not None or (not watching and game.is_open)
     if not watching and form is None and game.is_open and not state_only:
         form = new_hand_form(game, names, progress)
+    # The preview comes with the form, never asked for at load: of the typed hand, or of
+    # the hand in progress as the form shows it.
+    preview: dict[str, Any] = {}
+    if form is not None and not state_only:
+        bound = form if form.is_bound else hand_form(game, names, form.initial)
+        preview = hand_preview(game, bound, game.hand_count + 1)
     newest = hands[0] if hands and hands[0].number == game.hand_count else None
     removed = [] if watching or state_only else _removed_rows(game, names)
     return {
@@ -184,6 +191,7 @@ def game_page(
         # At the table the page is about the next hand: the scoreboard takes one line.
         "compact": not watching and game.is_open,
         "watch_url": watch_url,
+        **preview,
     }
 
 

@@ -32,6 +32,8 @@ def scorer_words() -> dict[str, Any]:
             for n in PLURAL_SAMPLES
         },
         "notAdded": gettext("Not added"),
+        # Beside the totals shown at the tap on Save, until the server's answer confirms them.
+        "saving": gettext("saving…"),
         "sentLater": gettext(
             "Sent by themselves when the connection is back; the totals count them then."
         ),

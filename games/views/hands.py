@@ -22,7 +22,6 @@ from games.models import AlreadySaved, Conflict, Game, Hand
 from games.models.changes import Undone
 from games.models.club_results import logged_change
 from games.pages.game_page import hand_form, saved_text
-from games.pages.hand_preview import hand_preview as preview_of
 from games.views.access import HtmxHttpRequest, fresh, game_of, hand_of, posted_int, posted_token
 from games.views.club_results import table_phone
 from games.views.games import play_context
@@ -47,8 +46,8 @@ def hand_record(request: HtmxHttpRequest, circle: str, game: str) -> HttpRespons
     if "check" in request.POST:
         # Enter in a number field (without script): check the hand and show what it would
         # score, never save half of it.
-        preview = preview_of(found, form, found.hand_count + 1)
-        context = {**play_context(request, found, form), **preview}
+        # The page's preview is the typed hand's (games/pages/game_page.py).
+        context = play_context(request, found, form)
         return render(request, "games/game.html", context, status=200 if form.is_valid() else 400)
     if not form.is_valid():
         return _hand_form_again(request, found, form)

@@ -77,8 +77,7 @@ document.addEventListener("scorer:phase", function (event) {
   if (section) showPhase(section, event.detail.key, event.detail.remember);
 });
 
-// Nothing waits on the network without signal: the preview (asked for as soon as htmx has
-// the page, before the features are in) and the polls rest.
+// Nothing waits on the network without signal: the polls rest.
 document.addEventListener("htmx:beforeRequest", function (event) {
   if (!navigator.onLine) event.preventDefault();
 });
@@ -96,11 +95,24 @@ function features() {
   ]);
 }
 
+// htmx comes after the page has loaded too (base.html names it): until it is in, a form is
+// sent as it is without script. The features use it, so they come after it.
+function htmxIn() {
+  return new Promise(function (resolve) {
+    var entry = document.querySelector("script[data-htmx]");
+    if (window.htmx || !entry) { resolve(); return; }
+    var script = document.createElement("script");
+    script.src = entry.dataset.htmx;
+    script.onload = script.onerror = function () { resolve(); };
+    document.head.appendChild(script);
+  });
+}
+
 // Once they are all in, the page says so (html[data-ready]); a module that could not load
 // (no signal, and not kept on the phone) leaves the page as it is without script.
 function start() {
   var done = function () { document.documentElement.dataset.ready = ""; };
-  features().then(done, done);
+  htmxIn().then(features).then(done, done);
 }
 if (document.readyState === "complete") start();
 else window.addEventListener("load", start);

@@ -132,24 +132,23 @@ FIRST_LOAD = """() => {
 }"""
 
 
-def test_the_game_page_loads_in_four_requests_and_its_modules_after_it(phone: Phone) -> None:
-    """Before the page has loaded: the page, its style, htmx and the script's entry (and
-    htmx's request for the preview, data); every module of the script comes after, and the
-    service worker keeps each of them."""
+def test_the_game_page_loads_in_two_requests_and_its_modules_after_it(phone: Phone) -> None:
+    """Before the page has loaded: the page (its style written in it, its preview too) and
+    the script's entry; htmx and every module of the script come after, nothing asks for the
+    preview until a hand is typed, and the service worker keeps each of them."""
     game = new_game()
     page = phone()
     page.goto(game_url(game))
     resources = page.evaluate(FIRST_LOAD)
     first = [path for path, before in resources if before]
     assert len(first) + 1 <= 4  # the page itself, and what it names
-    # In whichever order the browser happens to ask for them.
-    assert sorted(path.split("/")[-1] for path in first) == [
-        "htmx-2.min.js",
-        "scorer.css",
-        "scorer.js",
-    ]
+    assert [path.split("/")[-1] for path in first] == ["scorer.js"]
+    later = {path for path, before in resources if not before}
+    assert "htmx-2.min.js" in {path.split("/")[-1] for path in later}
     modules = {f"/static/js/{name}" for name in module_graph()} - {"/static/js/scorer.js"}
-    assert modules <= {path for path, before in resources if not before}
+    assert modules <= later
+    asked = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    assert not [name for name in asked if name.endswith("/preview")]
     # The features are there: the phases (phases.js), the other side's points (pads.js).
     form = page.locator("#hand-form")
     step(form, "after")

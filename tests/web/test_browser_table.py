@@ -739,3 +739,44 @@ def test_on_one_box_the_later_phone_wins_and_both_show_it(phone: Phone) -> None:
     assert ben.locator("#id_points_0").input_value() == "100"
     fields = HandInProgress.of(game).fields
     assert (fields["points_0"], fields["points_1"]) == ("100", "52")
+
+
+def test_the_score_shows_at_the_tap_and_another_phone_s_hand_first_puts_it_right(
+    phone: Phone,
+) -> None:
+    """Save shows the totals the preview scored at once, marked as saving; when another phone
+    saved the hand first, the answer puts the scoreboard right: that phone's hand counted,
+    with the usual message, and nothing of this phone's left showing."""
+    game = new_game("klaberjass", ["Ann", "Ben", "Cleo", "Dov"])
+    ann = phone()
+    ann.goto(game_url(game))
+    form = ann.locator("#hand-form")
+    form.locator("fieldset", has_text="Who called").get_by_text("Cleo", exact=True).click()
+    form.locator(".suit-btn.suit-S").click()
+    step(form, "after")
+    form.locator("#id_points_0").fill("100")
+    form.locator("fieldset", has_text="Last trick").get_by_text("Ann & Cleo").click()
+    scores_ready(ann)
+    previewed = form.locator(".preview-scores li").evaluate_all(
+        "(rows) => rows.map((row) => row.dataset.total)"
+    )
+    board = ann.locator("#scoreboard .board-line strong")
+    assert board.all_inner_texts() == ["0", "0"]
+    # The save is held on its way; meanwhile another phone saves hand 1.
+    held: list[Any] = []
+    ann.route("**/hands", lambda route: held.append(route))
+    form.get_by_role("button", name="Save hand").click()
+    assert board.all_inner_texts() == previewed
+    assert ann.locator("#scoreboard.saving .saving-note").inner_text() == "saving…"
+    shot(ann, "table-saving-at-the-tap")
+    frames(ann, until=lambda: bool(held))
+    game.record_hand(
+        {"dealer": 0, "caller": 1, "trump": "H", "card_points": [40, 112], "last_trick": 1}
+    )
+    held[0].continue_()
+    ann.locator(".notice", has_text="Another phone just saved hand 1").wait_for()
+    game.refresh_from_db()
+    assert board.all_inner_texts() == [str(total) for total in game.totals]
+    assert board.all_inner_texts() != previewed
+    assert ann.locator("#scoreboard.saving, .saving-note").count() == 0
+    assert game.live_hands().count() == 1

@@ -8,7 +8,7 @@ import re
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Circle, Game
+from games.models import Circle, Game, HandInProgress
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -156,3 +156,42 @@ class TestTerzCardPoints:
     ) -> None:
         problems, _todo = preview(client, self.game(circle), {**self.HAND, "points_0": "139"})
         assert problems == ["Card points: no card is worth 1 point"]
+
+
+class TestThePreviewComesWithThePage:
+    """The game page carries the preview of the hand in progress: the phone never asks for it
+    at load, and what the page shows is what the preview's own answer says."""
+
+    @staticmethod
+    def shown(page: str) -> str:
+        held = re.search(
+            r'<div id="preview"[^>]*>(.*?)\s*</div>\s*<button type="button"', page, re.S
+        )
+        assert held, "no preview on the page"
+        return " ".join(held.group(1).split())
+
+    @staticmethod
+    def answered(client: Client, game: Game, data: dict[str, str]) -> str:
+        answer = client.post(url("hand_preview", game), data, **HTMX).content.decode()
+        return " ".join(answer.split())
+
+    def test_nothing_entered_shows_what_is_to_come_and_asks_nothing_at_load(
+        self, client: Client, game: Game
+    ) -> None:
+        page = client.get(url("game", game)).content.decode()
+        trigger = re.search(r'<div id="preview"[^>]*hx-trigger="([^"]*)"', page)
+        assert trigger and "load" not in trigger.group(1).split(", ")
+        dealer = str(game.next_hand_dealer)
+        assert self.shown(page) == self.answered(client, game, {"dealer": dealer})
+        assert "Still to come" in self.shown(page)
+
+    def test_a_hand_entered_on_another_phone_is_scored_on_the_page(
+        self, client: Client, game: Game
+    ) -> None:
+        entered = {"caller": "1", "trump": "H", "points_0": "62", "points_1": "90"}
+        progress = HandInProgress.of(game)
+        progress.change(progress.token, {**entered, "last_trick": "1"})
+        page = client.get(url("game", game)).content.decode()
+        data = {"dealer": str(game.next_hand_dealer), **entered, "last_trick": "1"}
+        assert "This hand scores" in self.shown(page)
+        assert self.shown(page) == self.answered(client, game, data)
