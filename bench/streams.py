@@ -2,8 +2,9 @@
 polling, side by side on one server, one database and one run.
 
 - **Tables at play.** TABLES tables of four phones each, for SECONDS, first with streams
-  (each phone holds its game's stream and fetches what changed when told, as
-  static/js/stream.js and sync.js do), then polling every 2 s as before. At each table the
+  (each phone holds its game's stream and, when told, takes what the event carries or
+  fetches what changed, as static/js/stream.js and sync.js do), then polling every 2 s as
+  before. At each table the
   capacity model's mix happens at random moments (ARCHITECTURE.md, "Capacity"): 0.1 taps a
   second on the hand in progress by one of its phones, 0.006 saves, 0.02 page loads. Printed:
   how long after a tap the three other phones had it (p50, p95), and the app's CPU per table
@@ -101,19 +102,32 @@ async def open_stream(port: int, path: str) -> tuple[asyncio.StreamReader, Any, 
 
 
 async def next_event(reader: asyncio.StreamReader) -> str:
+    """The next event's text, its lines joined as EventSource joins them."""
     while True:
         block = await reader.readuntil(b"\n\n")
-        for line in block.decode().splitlines():
-            if line.startswith("data: "):
-                return line.removeprefix("data: ")
+        data = [line[6:] for line in block.decode().split("\n") if line.startswith("data: ")]
+        if data:
+            return "\n".join(data)
 
 
 @dataclass
 class Table:
     base: str  # /c/<circle>/g/<game>/
     told: dict[int, float] = field(default_factory=dict)  # hand in progress version → tap time
-    seen: list[float] = field(default_factory=list)  # how long each other phone took
+    # Each hand in progress version → when each phone had it (an event may come before the
+    # tap's own answer, which says the version it made).
+    heard: dict[int, list[tuple[float, Phone]]] = field(default_factory=dict)
     saves: int = 0
+
+    def seen(self) -> list[float]:
+        """How long each other phone took to have each tap."""
+        return [
+            when - self.told[version]
+            for version, heard in self.heard.items()
+            if version in self.told
+            for when, phone in heard
+            if version not in phone.tapped
+        ]
 
 
 @dataclass
@@ -132,11 +146,26 @@ class Phone:
         if found is None:
             return
         v, d, t = int(found.group(1)), int(found.group(2)), found.group(3).decode()
+        self.learn_version(d)
+        self.v, self.t = max(self.v, v), t
+
+    def put_in(self, carried: str) -> bool:
+        """What the event carried, taken as sync.js takes it: on a page at the version and
+        token it fits, with no fetch of this phone's on its way."""
+        fits, _, html = carried.partition("\n")
+        if not html or self.fetching:
+            return False
+        named = {part[0]: part[1:] for part in fits.split()}
+        if named.get("v") != str(self.v) or named.get("t") != self.t:
+            return False
+        self.learn(html.encode())
+        return True
+
+    def learn_version(self, d: int) -> None:
         now = time.monotonic()
-        for version, when in self.table.told.items():
-            if self.d < version <= d and version not in self.tapped:
-                self.table.seen.append(now - when)
-        self.v, self.d, self.t = max(self.v, v), max(self.d, d), t
+        for version in range(self.d + 1, d + 1):
+            self.table.heard.setdefault(version, []).append((now, self))
+        self.d = max(self.d, d)
 
     async def open_page(self) -> None:
         status, body = await self.http.ask("GET", self.table.base)
@@ -169,7 +198,7 @@ class Phone:
         version = int(re.search(rb'"version": (\d+)', answer).group(1))  # type: ignore[union-attr]
         self.tapped.add(version)
         self.table.told[version] = began
-        self.d = max(self.d, version)
+        self.learn_version(version)
 
     async def save(self) -> None:
         self.table.saves += 1
@@ -187,7 +216,8 @@ async def listen(phone: Phone, opened: Any, stop: float) -> None:
     try:
         text = hello
         while True:
-            if behind(phone, text):
+            said, _, carried = text.partition("\n")
+            if behind(phone, said) and not phone.put_in(carried):
                 asyncio.ensure_future(phone.fetch())
             remaining = stop - time.monotonic()
             if remaining <= 0:
@@ -257,7 +287,7 @@ async def tables_at_play(
             work.append(listen(phone, opened[id(phone)], stop) if streamed else poll(phone, stop))
         work.append(play(table, phones[id(table)], stop))
     await asyncio.gather(*work)
-    return [s for table in tables for s in table.seen], used() - before
+    return [s for table in tables for s in table.seen()], used() - before
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -342,7 +372,7 @@ async def across_servers(first: int, second: int, csrf: str, base: str) -> None:
         await phone.tap()
         while True:
             text = await asyncio.wait_for(next_event(reader), 10)
-            if text == f"d{phone.d}":
+            if text.split("\n")[0] == f"d{phone.d}":
                 break
         times.append(time.monotonic() - began)
         await asyncio.sleep(random.uniform(0.05, 0.2))

@@ -133,7 +133,12 @@ def game_page(
     removed = [] if watching or state_only else _removed_rows(game, names)
     return {
         "circle": None if watching else game.circle,
-        "club_table": club_table(game, None if watching else chosen),
+        # A poll's answer about an open game shows no club result (nor its label).
+        "club_table": (
+            club_table(game, None if watching else chosen)
+            if not state_only or game.is_finished
+            else None
+        ),
         "watching": watching,
         "read_only": read_only,
         "game": game,

@@ -254,12 +254,24 @@ def live(request: HtmxHttpRequest, game: Game, watching: bool = False) -> HttpRe
         # The whole play region, out of band: it is found by id whatever the poll's source.
         return reswap(render(request, "games/game.html#play", context), "none")
     # Only the hand in progress changed: its state and the scoreboard, nothing else built.
-    context = {
+    return render(request, LIVE, live_context(request, game, watching, same_game))
+
+
+LIVE = "games/game.html#live"
+
+
+def live_context(
+    request: HtmxHttpRequest, game: Game, watching: bool, same_game: bool
+) -> dict[str, Any]:
+    """What a poll answers a page that shows the game's version (`same_game`: only the hand
+    in progress is new) or an older one (the hands too). A tap renders it once for every
+    other phone (games/views/hand_in_progress.py), so it reads nothing of the request that
+    would differ between phones of one game but their language."""
+    return {
         **play_context(request, game, watching=watching, state_only=same_game),
         "oob": not same_game,
         "oob_state": True,
     }
-    return render(request, "games/game.html#live", context)
 
 
 # -- downloads, the rematch, sharing --------------------------------------------------------
