@@ -116,16 +116,18 @@ class Table:
     told: dict[int, float] = field(default_factory=dict)  # hand in progress version → tap time
     # Each hand in progress version → when each phone had it (an event may come before the
     # tap's own answer, which says the version it made).
-    heard: dict[int, list[tuple[float, Phone]]] = field(default_factory=dict)
+    heard: dict[int, list[tuple[float, Phone, bool]]] = field(default_factory=dict)
     saves: int = 0
+    answered: list[float] = field(default_factory=list)  # each tap's answer, to its phone
 
-    def seen(self) -> list[float]:
-        """How long each other phone took to have each tap."""
+    def seen(self) -> list[tuple[float, bool]]:
+        """How long each other phone took to have each tap, and whether its event carried
+        it (or it was fetched)."""
         return [
-            when - self.told[version]
+            (when - self.told[version], carried)
             for version, heard in self.heard.items()
             if version in self.told
-            for when, phone in heard
+            for when, phone, carried in heard
             if version not in phone.tapped
         ]
 
@@ -141,12 +143,12 @@ class Phone:
     wanted: bool = False
     fetching: bool = False
 
-    def learn(self, body: bytes) -> None:
+    def learn(self, body: bytes, carried: bool = False) -> None:
         found = VERSIONS.search(body)
         if found is None:
             return
         v, d, t = int(found.group(1)), int(found.group(2)), found.group(3).decode()
-        self.learn_version(d)
+        self.learn_version(d, carried)
         self.v, self.t = max(self.v, v), t
 
     def put_in(self, carried: str) -> bool:
@@ -158,13 +160,13 @@ class Phone:
         named = {part[0]: part[1:] for part in fits.split()}
         if named.get("v") != str(self.v) or named.get("t") != self.t:
             return False
-        self.learn(html.encode())
+        self.learn(html.encode(), carried=True)
         return True
 
-    def learn_version(self, d: int) -> None:
+    def learn_version(self, d: int, carried: bool = False) -> None:
         now = time.monotonic()
         for version in range(self.d + 1, d + 1):
-            self.table.heard.setdefault(version, []).append((now, self))
+            self.table.heard.setdefault(version, []).append((now, self, carried))
         self.d = max(self.d, d)
 
     async def open_page(self) -> None:
@@ -196,6 +198,7 @@ class Phone:
         if status != 200:
             return
         version = int(re.search(rb'"version": (\d+)', answer).group(1))  # type: ignore[union-attr]
+        self.table.answered.append(time.monotonic() - began)
         self.tapped.add(version)
         self.table.told[version] = began
         self.learn_version(version)
@@ -268,7 +271,7 @@ async def play(table: Table, phones: list[Phone], stop: float) -> None:
 
 async def tables_at_play(
     port: int, csrf: str, bases: list[str], streamed: bool, used: Any
-) -> tuple[list[float], float]:
+) -> tuple[list[tuple[float, bool]], float, list[float]]:
     """The tables' phones open their pages (and streams) first; then `used()` (the app's CPU
     seconds so far) is read before and after SECONDS of play."""
     tables = [Table(base) for base in bases]
@@ -287,7 +290,8 @@ async def tables_at_play(
             work.append(listen(phone, opened[id(phone)], stop) if streamed else poll(phone, stop))
         work.append(play(table, phones[id(table)], stop))
     await asyncio.gather(*work)
-    return [s for table in tables for s in table.seen()], used() - before
+    seen = [s for table in tables for s in table.seen()]
+    return seen, used() - before, [a for table in tables for a in table.answered]
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -402,7 +406,8 @@ def measure(
         def used() -> float:
             return float(sum(cpu(server_pids()).values()))
 
-        seen, spent = asyncio.run(tables_at_play(port, csrf, games, streamed, used))
+        told, spent, answered = asyncio.run(tables_at_play(port, csrf, games, streamed, used))
+        seen = [took for took, _ in told]
         per_table = spent / (len(games) * SECONDS) * 1000
         results[streamed] = per_table
         label = "tables, streams" if streamed else "tables, polling every 2 s"
@@ -411,6 +416,16 @@ def measure(
             f"p95 {percentile(seen, 95):.2f} s ({len(seen)} times); app CPU "
             f"{per_table:.2f} ms a second a table: {600 / per_table:.0f} tables on {cores_note}"
         )
+        if streamed:
+            carried = [took for took, by in told if by]
+            fetched = [took for took, by in told if not by]
+            print(
+                f"{'':<34} carried by the event {len(carried)} times (p95 "
+                f"{percentile(carried, 95):.2f} s), fetched {len(fetched)} (p95 "
+                f"{percentile(fetched, 95):.2f} s); the tap's own answer p50 "
+                f"{statistics.median(answered) * 1000:.0f} ms, "
+                f"p95 {percentile(answered, 95) * 1000:.0f} ms"
+            )
     print(
         f"{'':<34} streams: {results[False] / results[True]:.1f}× the tables of polling "
         f"({TABLES} tables of 4 phones, {SECONDS} s each)"

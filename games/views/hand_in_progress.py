@@ -39,14 +39,15 @@ def hand_progress(request: HtmxHttpRequest, circle: str, game: str) -> JsonRespo
     def derive(fields: dict[str, str], changed: dict[str, str]) -> Any:
         return form.derived({"dealer": str(dealer), **fields}, changed)
 
-    # What follows from the changes is worked out under the row's lock, from the fields as
-    # every phone has left them (two phones' taps may cross); a game removed or abandoned
-    # meanwhile takes no change, and the answer says why.
+    # The other phones are told the change with what they would fetch, rendered once.
     def carry(game: Game, progress: HandInProgress) -> str:
         game.circle = found.circle  # the same row, read with the game
         game.in_progress = progress
         return as_fetched(request, game)
 
+    # What follows from the changes is worked out under the row's lock, from the fields as
+    # every phone has left them (two phones' taps may cross); a game removed or abandoned
+    # meanwhile takes no change, and the answer says why.
     try:
         progress, accepted = found.change_in_progress(token, changes, derive, carry)
     except Conflict as refused:
