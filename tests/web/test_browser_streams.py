@@ -62,7 +62,7 @@ def subscribed_until(topic: str, count: int) -> int:
 
 def test_another_phones_tap_arrives_by_the_stream_with_no_poll_meanwhile(phone: Any) -> None:
     game = new_game()
-    ann, ben = phone(), phone()
+    ann, ben = phone(), phone("dark")
     ben.clock.install()
     ben.add_init_script(COUNT_POLLS)
     for page in (ann, ben):
@@ -76,6 +76,7 @@ def test_another_phones_tap_arrives_by_the_stream_with_no_poll_meanwhile(phone: 
     expect(ben.locator("#scoreboard .progress-line")).to_contain_text("Cleo called")
     # The stream's event carried what changed: nothing was asked.
     assert ben.evaluate("() => window.__polls") == polls
+    shot(ann, "stream-tap-sent")
     shot(ben, "stream-tap-told")
     # And it is what a fetch of it shows.
     told = settled(ben)
