@@ -94,15 +94,18 @@ def game_page(
     watch_url: str = "",
     state_only: bool = False,
     chosen: ChosenPlayer | None = None,
+    names: list[str] | None = None,
 ) -> dict[str, Any]:
     """Everything the game page shows; a watcher gets no form and no circle link, and
     neither a watcher nor a phone on a removed or abandoned game a control that changes
     its hands. `state_only`: only the scoreboard and the hand in progress (what a poll
     answers when only the hand in progress changed), without the hands, the sheet, the
     chart and the form. A club night's table shows its night, and the confirmation this
-    phone may give (`chosen`: the player it chose at the night)."""
-    seats = list(game.seats.select_related("player"))
-    names = [contained(seat.player.name) for seat in seats]  # its own direction only
+    phone may give (`chosen`: the player it chose at the night). `names`: the players' names
+    in seat order (Game.player_names), when the caller has them already."""
+    if names is None:
+        seats = list(game.seats.select_related("player"))
+        names = [contained(seat.player.name) for seat in seats]  # its own direction only
     engine = game.engine
     sides = engine.side_names(names)
     settings = game.engine_settings()

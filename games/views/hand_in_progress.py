@@ -29,7 +29,8 @@ def hand_progress(request: HtmxHttpRequest, circle: str, game: str) -> JsonRespo
     `token` names a hand in progress another phone saved meanwhile (nothing changed).
     """
     found = game_of(request, circle, game)
-    form = hand_form(found, found.player_names())
+    names = found.player_names()
+    form = hand_form(found, names)
     try:
         token, changes = _posted_changes(request, form)
     except _Refused as refused:
@@ -43,7 +44,9 @@ def hand_progress(request: HtmxHttpRequest, circle: str, game: str) -> JsonRespo
     def carry(game: Game, progress: HandInProgress) -> str:
         game.circle = found.circle  # the same row, read with the game
         game.in_progress = progress
-        return as_fetched(request, game)
+        # The names read before the lock, unless a change of seats or names (which moves
+        # the game's version on) came between.
+        return as_fetched(request, game, names if game.version == found.version else None)
 
     # What follows from the changes is worked out under the row's lock, from the fields as
     # every phone has left them (two phones' taps may cross); a game removed or abandoned
@@ -58,7 +61,7 @@ def hand_progress(request: HtmxHttpRequest, circle: str, game: str) -> JsonRespo
     return JsonResponse({**_progress_state(progress), "accepted": accepted})
 
 
-def as_fetched(request: HtmxHttpRequest, game: Game) -> str:
+def as_fetched(request: HtmxHttpRequest, game: Game, names: list[str] | None = None) -> str:
     """What every other phone of the game would fetch now that its hand in progress changed
     (games/views/games.py, `live`), rendered once and carried by the change's event
     (games/streams.py), with the page it fits: the game's version, the hand in progress's
@@ -67,7 +70,7 @@ def as_fetched(request: HtmxHttpRequest, game: Game) -> str:
     if not game.is_open:
         return ""
     progress = game.in_progress
-    html = render_to_string(LIVE, live_context(request, game, False, True), request)
+    html = render_to_string(LIVE, live_context(request, game, False, True, names), request)
     fits = f"v{game.version} t{progress.token} l{translation.get_language()}"
     return f"{fits}\n{html}"
 

@@ -23,7 +23,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import streams
-from games.models import Circle, ClubNight, Game, HandInProgress
+from games.models import Circle, ClubNight, Game, HandInProgress, roster
+from games.views import hand_in_progress as hand_in_progress_views
 from games.views import streams as stream_views
 from tests.conftest import PLAYERS, klob_hand
 from tests.web.test_club_nights import set_up, start
@@ -153,6 +154,35 @@ def test_a_tap_carries_what_the_other_phones_would_fetch(opened: list[Stream]) -
     # called what, and the hand in progress.
     assert html == live_answer(phones[1], game, game.version, before.version, done.token)
     assert 'id="progress-state"' in html and "♠" in html and f'data-d="{done.version}"' in html
+
+
+def test_a_tap_crossed_by_a_rename_carries_the_new_name(
+    opened: list[Stream], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tap reads the names before it takes the game's lock; a player renamed between
+    the two (which moves the game's version on) is carried as renamed."""
+    game = new_game()
+    before = HandInProgress.of(game)
+    stream = open_stream(opened, stream_url(game))
+    stream.next()
+    real = hand_in_progress_views.hand_form
+    ann = game.seats.get(index=0).player
+
+    def renamed_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        roster.rename(game.circle, ann.pk, "Anneliese")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hand_in_progress_views, "hand_form", renamed_meanwhile)
+    tap(Client(), game, trump="H")
+    monkeypatch.undo()
+    game.refresh_from_db()
+    done = HandInProgress.of(game)
+    assert stream.whole() == f"v{game.version}"  # the rename
+    said, fits, html = stream.whole().split("\n", 2)
+    assert (said, fits.split()[0]) == (f"d{done.version}", f"v{game.version}")
+    assert "Anneliese" in html and html == live_answer(
+        Client(), game, game.version, before.version, done.token
+    )
 
 
 def test_a_change_too_long_to_carry_says_only_what_changed(
