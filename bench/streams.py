@@ -2,8 +2,9 @@
 polling, side by side on one server, one database and one run.
 
 - **Tables at play.** TABLES tables of four phones each, for SECONDS, first with streams
-  (each phone holds its game's stream and fetches what changed when told, as
-  static/js/stream.js and sync.js do), then polling every 2 s as before. At each table the
+  (each phone holds its game's stream and, when told, takes what the event carries or
+  fetches what changed, as static/js/stream.js and sync.js do), then polling every 2 s as
+  before. At each table the
   capacity model's mix happens at random moments (ARCHITECTURE.md, "Capacity"): 0.1 taps a
   second on the hand in progress by one of its phones, 0.006 saves, 0.02 page loads. Printed:
   how long after a tap the three other phones had it (p50, p95), and the app's CPU per table
@@ -101,19 +102,34 @@ async def open_stream(port: int, path: str) -> tuple[asyncio.StreamReader, Any, 
 
 
 async def next_event(reader: asyncio.StreamReader) -> str:
+    """The next event's text, its lines joined as EventSource joins them."""
     while True:
         block = await reader.readuntil(b"\n\n")
-        for line in block.decode().splitlines():
-            if line.startswith("data: "):
-                return line.removeprefix("data: ")
+        data = [line[6:] for line in block.decode().split("\n") if line.startswith("data: ")]
+        if data:
+            return "\n".join(data)
 
 
 @dataclass
 class Table:
     base: str  # /c/<circle>/g/<game>/
     told: dict[int, float] = field(default_factory=dict)  # hand in progress version → tap time
-    seen: list[float] = field(default_factory=list)  # how long each other phone took
+    # Each hand in progress version → when each phone had it (an event may come before the
+    # tap's own answer, which says the version it made).
+    heard: dict[int, list[tuple[float, Phone, bool]]] = field(default_factory=dict)
     saves: int = 0
+    answered: list[float] = field(default_factory=list)  # each tap's answer, to its phone
+
+    def seen(self) -> list[tuple[float, bool]]:
+        """How long each other phone took to have each tap, and whether its event carried
+        it (or it was fetched)."""
+        return [
+            (when - self.told[version], carried)
+            for version, heard in self.heard.items()
+            if version in self.told
+            for when, phone, carried in heard
+            if version not in phone.tapped
+        ]
 
 
 @dataclass
@@ -127,16 +143,31 @@ class Phone:
     wanted: bool = False
     fetching: bool = False
 
-    def learn(self, body: bytes) -> None:
+    def learn(self, body: bytes, carried: bool = False) -> None:
         found = VERSIONS.search(body)
         if found is None:
             return
         v, d, t = int(found.group(1)), int(found.group(2)), found.group(3).decode()
+        self.learn_version(d, carried)
+        self.v, self.t = max(self.v, v), t
+
+    def put_in(self, carried: str) -> bool:
+        """What the event carried, taken as sync.js takes it: on a page at the version and
+        token it fits, with no fetch of this phone's on its way."""
+        fits, _, html = carried.partition("\n")
+        if not html or self.fetching:
+            return False
+        named = {part[0]: part[1:] for part in fits.split()}
+        if named.get("v") != str(self.v) or named.get("t") != self.t:
+            return False
+        self.learn(html.encode(), carried=True)
+        return True
+
+    def learn_version(self, d: int, carried: bool = False) -> None:
         now = time.monotonic()
-        for version, when in self.table.told.items():
-            if self.d < version <= d and version not in self.tapped:
-                self.table.seen.append(now - when)
-        self.v, self.d, self.t = max(self.v, v), max(self.d, d), t
+        for version in range(self.d + 1, d + 1):
+            self.table.heard.setdefault(version, []).append((now, self, carried))
+        self.d = max(self.d, d)
 
     async def open_page(self) -> None:
         status, body = await self.http.ask("GET", self.table.base)
@@ -167,9 +198,10 @@ class Phone:
         if status != 200:
             return
         version = int(re.search(rb'"version": (\d+)', answer).group(1))  # type: ignore[union-attr]
+        self.table.answered.append(time.monotonic() - began)
         self.tapped.add(version)
         self.table.told[version] = began
-        self.d = max(self.d, version)
+        self.learn_version(version)
 
     async def save(self) -> None:
         self.table.saves += 1
@@ -187,7 +219,8 @@ async def listen(phone: Phone, opened: Any, stop: float) -> None:
     try:
         text = hello
         while True:
-            if behind(phone, text):
+            said, _, carried = text.partition("\n")
+            if behind(phone, said) and not phone.put_in(carried):
                 asyncio.ensure_future(phone.fetch())
             remaining = stop - time.monotonic()
             if remaining <= 0:
@@ -238,7 +271,7 @@ async def play(table: Table, phones: list[Phone], stop: float) -> None:
 
 async def tables_at_play(
     port: int, csrf: str, bases: list[str], streamed: bool, used: Any
-) -> tuple[list[float], float]:
+) -> tuple[list[tuple[float, bool]], float, list[float]]:
     """The tables' phones open their pages (and streams) first; then `used()` (the app's CPU
     seconds so far) is read before and after SECONDS of play."""
     tables = [Table(base) for base in bases]
@@ -257,7 +290,8 @@ async def tables_at_play(
             work.append(listen(phone, opened[id(phone)], stop) if streamed else poll(phone, stop))
         work.append(play(table, phones[id(table)], stop))
     await asyncio.gather(*work)
-    return [s for table in tables for s in table.seen], used() - before
+    seen = [s for table in tables for s in table.seen()]
+    return seen, used() - before, [a for table in tables for a in table.answered]
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -342,7 +376,7 @@ async def across_servers(first: int, second: int, csrf: str, base: str) -> None:
         await phone.tap()
         while True:
             text = await asyncio.wait_for(next_event(reader), 10)
-            if text == f"d{phone.d}":
+            if text.split("\n")[0] == f"d{phone.d}":
                 break
         times.append(time.monotonic() - began)
         await asyncio.sleep(random.uniform(0.05, 0.2))
@@ -372,7 +406,8 @@ def measure(
         def used() -> float:
             return float(sum(cpu(server_pids()).values()))
 
-        seen, spent = asyncio.run(tables_at_play(port, csrf, games, streamed, used))
+        told, spent, answered = asyncio.run(tables_at_play(port, csrf, games, streamed, used))
+        seen = [took for took, _ in told]
         per_table = spent / (len(games) * SECONDS) * 1000
         results[streamed] = per_table
         label = "tables, streams" if streamed else "tables, polling every 2 s"
@@ -381,6 +416,16 @@ def measure(
             f"p95 {percentile(seen, 95):.2f} s ({len(seen)} times); app CPU "
             f"{per_table:.2f} ms a second a table: {600 / per_table:.0f} tables on {cores_note}"
         )
+        if streamed:
+            carried = [took for took, by in told if by]
+            fetched = [took for took, by in told if not by]
+            print(
+                f"{'':<34} carried by the event {len(carried)} times (p95 "
+                f"{percentile(carried, 95):.2f} s), fetched {len(fetched)} (p95 "
+                f"{percentile(fetched, 95):.2f} s); the tap's own answer p50 "
+                f"{statistics.median(answered) * 1000:.0f} ms, "
+                f"p95 {percentile(answered, 95) * 1000:.0f} ms"
+            )
     print(
         f"{'':<34} streams: {results[False] / results[True]:.1f}× the tables of polling "
         f"({TABLES} tables of 4 phones, {SECONDS} s each)"

@@ -16,6 +16,12 @@ with a thread, as on PostgreSQL.
 A subscriber is a callable of (topic, text); it is called on the listening thread (or the
 thread that committed, on SQLite) and must not block: a server's loop defers it, a thread
 holding a stream puts it in its queue.
+
+A text's first line says what changed; a change may also carry, on the lines after it, what
+every phone would fetch because of it (a tap: the scoreboard and the hand in progress,
+rendered once by the request that made it), so the phones need not ask. A request that
+wants to add it holds its announcements back (`held_back`) and makes them itself, with what
+it rendered, before its transaction ends.
 """
 
 from __future__ import annotations
@@ -27,7 +33,8 @@ import socket
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +45,10 @@ log = logging.getLogger(__name__)
 CHANNEL = "scorer_changes"
 # Every change also reaches the subscribers of this topic (a server counting what it tells).
 EVERY = "*"
-# A topic is a letter and a row's id; a text is a version or two.
+# A topic is a letter and a row's id; a text's first line is a version or two, and what it
+# carries after it fits in one PostgreSQL notification (8,000 bytes with its channel).
 MAX_TEXT = 100
+MAX_CARRIED = 7500
 
 # Seconds between two heartbeat comments on an idle stream (proxies commonly cut at 60).
 HEARTBEAT = 20.0
@@ -54,6 +63,7 @@ Subscriber = Callable[[str, str], None]
 _lock = threading.Lock()
 _subscribers: dict[str, set[Subscriber]] = {}
 _listener: _Listener | _LocalListener | None = None
+_held = threading.local()
 
 
 def game_topic(game_id: int) -> str:
@@ -64,9 +74,17 @@ def night_topic(night_id: int) -> str:
     return f"n{night_id}"
 
 
-def announce(topic: str, text: str) -> None:
-    """Tell every stream of `topic` that it changed, when the current transaction commits."""
-    text = text[:MAX_TEXT]
+def announce(topic: str, text: str, carried: str = "") -> None:
+    """Tell every stream of `topic` that it changed, when the current transaction commits;
+    `carried`: what the change looks like (a rendered fragment), on the lines after, unless
+    it is too long to be told (the pages then ask for it)."""
+    text = text.splitlines()[0][:MAX_TEXT] if text else ""
+    held: list[tuple[str, str]] | None = getattr(_held, "said", None)
+    if held is not None:
+        held.append((topic, text))
+        return
+    if carried and len(f"{topic} {text}\n{carried}".encode()) <= MAX_CARRIED:
+        text = f"{text}\n{carried}"
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{topic} {text}"])
@@ -74,9 +92,24 @@ def announce(topic: str, text: str) -> None:
         transaction.on_commit(lambda: _broadcast(topic, text))
 
 
+@contextmanager
+def held_back() -> Iterator[list[tuple[str, str]]]:
+    """The announcements made inside (on this thread) are kept in the list, not made: the
+    caller makes them itself, with what it rendered, in the same transaction."""
+    outer = getattr(_held, "said", None)
+    said: list[tuple[str, str]] = []
+    _held.said = said
+    try:
+        yield said
+    finally:
+        _held.said = outer
+
+
 def event(text: str) -> bytes:
-    """A change as a stream says it."""
-    return f"data: {text}\n\n".encode()
+    """A change as a stream says it: each line of its text a `data:` line (the page reads
+    them back joined by line feeds)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "".join(f"data: {line}\n" for line in lines).encode() + b"\n"
 
 
 def deliver(topic: str, text: str) -> None:
@@ -252,7 +285,7 @@ class _LocalListener(threading.Thread):
         try:
             while not self.stopping.is_set():
                 try:
-                    data = self.sock.recv(4096)
+                    data = self.sock.recv(65536)
                 except TimeoutError:
                     continue
                 topic, _, text = data.decode(errors="replace").partition(" ")

@@ -23,9 +23,13 @@ from games.models.game_state import Seat
 from games.models.hands import Bid, Declaration, Hand
 from games.models.in_progress import HandInProgress
 from games.models.ratings import rerate_game
+from games.streams import announce, held_back
 
 # What follows from a change to the hand in progress (HandForm.derived).
 type Derive = Callable[[dict[str, str], dict[str, str]], Mapping[str, str]]
+# What a change of the hand in progress looks like to the game's other phones (rendered by
+# the view), told with it: of the game as locked and the hand in progress as changed.
+type Carry = Callable[[Game, HandInProgress], str]
 
 
 class AlreadyImported(Exception):
@@ -139,15 +143,25 @@ class Game(GameChanges):
 
     @transaction.atomic
     def change_in_progress(
-        self, token: str, changes: Mapping[str, str], derive: Derive | None = None
+        self,
+        token: str,
+        changes: Mapping[str, str],
+        derive: Derive | None = None,
+        carry: Carry | None = None,
     ) -> tuple[HandInProgress, bool]:
         """Merge one phone's changes into the hand in progress (HandInProgress.change),
         under the game's row lock and then the hand in progress's, as a save takes them:
         refused (Conflict) once the game is removed or abandoned. The hand in progress as
-        it now is, and whether the change was taken."""
+        it now is, and whether the change was taken. Its announcement carries what
+        `carry` renders of the change (games/streams.py), in the same transaction."""
         game = self.locked_open()
         progress = HandInProgress.of(game)
-        return progress, progress.change(token, changes, derive)
+        with held_back() as said:
+            accepted = progress.change(token, changes, derive)
+        carried = carry(game, progress) if carry is not None and said else ""
+        for topic, text in said:
+            announce(topic, text, carried if text == f"d{progress.version}" else "")
+        return progress, accepted
 
     @transaction.atomic
     def change_settings(self, settings: Mapping[str, Any], version: int) -> None:

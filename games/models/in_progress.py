@@ -100,7 +100,9 @@ class HandInProgress(models.Model):
         """The hand another phone saved last, in a few words, in the reader's language."""
         return summary_text(self.saved_summary)
 
-    @transaction.atomic
+    # Inside a caller's transaction (Game.change_in_progress) no savepoint of its own: a
+    # failure here fails the whole change.
+    @transaction.atomic(savepoint=False)
     def change(
         self,
         token: str,
@@ -127,5 +129,7 @@ class HandInProgress(models.Model):
         current.version += 1
         current.updated = timezone.now()
         current.save()
-        self.refresh_from_db()
+        # This copy is now the row as saved (no read of it again).
+        for field in self._meta.concrete_fields:
+            setattr(self, field.attname, getattr(current, field.attname))
         return True

@@ -95,15 +95,18 @@ def game_page(
     watch_url: str = "",
     state_only: bool = False,
     chosen: ChosenPlayer | None = None,
+    names: list[str] | None = None,
 ) -> dict[str, Any]:
     """Everything the game page shows; a watcher gets no form and no circle link, and
     neither a watcher nor a phone on a removed or abandoned game a control that changes
     its hands. `state_only`: only the scoreboard and the hand in progress (what a poll
     answers when only the hand in progress changed), without the hands, the sheet, the
     chart and the form. A club night's table shows its night, and the confirmation this
-    phone may give (`chosen`: the player it chose at the night)."""
-    seats = list(game.seats.select_related("player"))
-    names = [contained(seat.player.name) for seat in seats]  # its own direction only
+    phone may give (`chosen`: the player it chose at the night). `names`: the players' names
+    in seat order (Game.player_names), when the caller has them already."""
+    if names is None:
+        seats = list(game.seats.select_related("player"))
+        names = [contained(seat.player.name) for seat in seats]  # its own direction only
     engine = game.engine
     sides = engine.side_names(names)
     settings = game.engine_settings()
@@ -140,7 +143,12 @@ def game_page(
     removed = [] if watching or state_only else _removed_rows(game, names)
     return {
         "circle": None if watching else game.circle,
-        "club_table": club_table(game, None if watching else chosen),
+        # A poll's answer about an open game shows no club result (nor its label).
+        "club_table": (
+            club_table(game, None if watching else chosen)
+            if not state_only or game.is_finished
+            else None
+        ),
         "watching": watching,
         "read_only": read_only,
         "game": game,

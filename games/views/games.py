@@ -165,6 +165,7 @@ def play_context(
     form: HandForm | None = None,
     watching: bool = False,
     state_only: bool = False,
+    names: list[str] | None = None,
 ) -> dict[str, Any]:
     """The game page (games/pages/game_page.py) as this request asks for it."""
     return game_page(
@@ -176,6 +177,7 @@ def play_context(
         watch_url=request.build_absolute_uri(reverse("watch", args=[game.watch_slug])),
         state_only=state_only,
         chosen=lambda night: chosen_player(request, night),
+        names=names,
     )
 
 
@@ -254,12 +256,28 @@ def live(request: HtmxHttpRequest, game: Game, watching: bool = False) -> HttpRe
         # The whole play region, out of band: it is found by id whatever the poll's source.
         return reswap(render(request, "games/game.html#play", context), "none")
     # Only the hand in progress changed: its state and the scoreboard, nothing else built.
-    context = {
-        **play_context(request, game, watching=watching, state_only=same_game),
+    return render(request, LIVE, live_context(request, game, watching, same_game))
+
+
+LIVE = "games/game.html#live"
+
+
+def live_context(
+    request: HtmxHttpRequest,
+    game: Game,
+    watching: bool,
+    same_game: bool,
+    names: list[str] | None = None,
+) -> dict[str, Any]:
+    """What a poll answers a page that shows the game's version (`same_game`: only the hand
+    in progress is new) or an older one (the hands too). A tap renders it once for every
+    other phone (games/views/hand_in_progress.py), so it reads nothing of the request that
+    would differ between phones of one game but their language."""
+    return {
+        **play_context(request, game, watching=watching, state_only=same_game, names=names),
         "oob": not same_game,
         "oob_state": True,
     }
-    return render(request, "games/game.html#live", context)
 
 
 # -- downloads, the rematch, sharing --------------------------------------------------------

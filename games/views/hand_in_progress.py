@@ -8,14 +8,17 @@ from typing import Any
 from django import forms
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.forms import HandForm
-from games.models import Conflict, HandInProgress
+from games.models import Conflict, Game, HandInProgress
 from games.pages.game_page import hand_form, saved_text
 from games.pages.hand_preview import hand_preview as preview_of
 from games.views.access import HtmxHttpRequest, fresh, game_of, posted_int, posted_token
+from games.views.games import LIVE, live_context
 
 
 @require_POST
@@ -26,27 +29,50 @@ def hand_progress(request: HtmxHttpRequest, circle: str, game: str) -> JsonRespo
     `token` names a hand in progress another phone saved meanwhile (nothing changed).
     """
     found = game_of(request, circle, game)
-    form = hand_form(found, found.player_names())
+    names = found.player_names()
+    form = hand_form(found, names)
     try:
         token, changes = _posted_changes(request, form)
     except _Refused as refused:
         return JsonResponse({"error": refused.message}, status=400)
     dealer = found.next_hand_dealer
+
+    def derive(fields: dict[str, str], changed: dict[str, str]) -> Any:
+        return form.derived({"dealer": str(dealer), **fields}, changed)
+
+    # The other phones are told the change with what they would fetch, rendered once.
+    def carry(game: Game, progress: HandInProgress) -> str:
+        game.circle = found.circle  # the same row, read with the game
+        game.in_progress = progress
+        # The names read before the lock, unless a change of seats or names (which moves
+        # the game's version on) came between.
+        return as_fetched(request, game, names if game.version == found.version else None)
+
     # What follows from the changes is worked out under the row's lock, from the fields as
     # every phone has left them (two phones' taps may cross); a game removed or abandoned
     # meanwhile takes no change, and the answer says why.
     try:
-        progress, accepted = found.change_in_progress(
-            token,
-            changes,
-            lambda fields, changed: form.derived({"dealer": str(dealer), **fields}, changed),
-        )
+        progress, accepted = found.change_in_progress(token, changes, derive, carry)
     except Conflict as refused:
         state = _progress_state(HandInProgress.of(fresh(found)))
         return JsonResponse({**state, "accepted": False, "error": refused.message}, status=409)
     # A change to a hand another phone saved meanwhile is normal at a table, not an error:
     # the answer says so, and carries the hand in progress that replaced it.
     return JsonResponse({**_progress_state(progress), "accepted": accepted})
+
+
+def as_fetched(request: HtmxHttpRequest, game: Game, names: list[str] | None = None) -> str:
+    """What every other phone of the game would fetch now that its hand in progress changed
+    (games/views/games.py, `live`), rendered once and carried by the change's event
+    (games/streams.py), with the page it fits: the game's version, the hand in progress's
+    token, the language. A page that shows anything else asks, as without it. Nothing for a
+    game that is not open (its scoreboard may hold a form, which is each phone's own)."""
+    if not game.is_open:
+        return ""
+    progress = game.in_progress
+    html = render_to_string(LIVE, live_context(request, game, False, True, names), request)
+    fits = f"v{game.version} t{progress.token} l{translation.get_language()}"
+    return f"{fits}\n{html}"
 
 
 class _Refused(Exception):

@@ -2,8 +2,10 @@
 // night) changed, instead of every phone asking every 2 s. A page opts in with an element
 // carrying data-stream="<the stream's URL>"; each change is told to that element as a
 // "scorer:changed" event whose detail.text is what the server said ("v12", "d40", "s7"), and
-// the page fetches what changed exactly as its poll does. An element with data-stamp (a
-// night's) is not told of a first event that names the stamp it shows.
+// the page fetches what changed exactly as its poll does; or, when the event carries what
+// changed (detail.carried: the lines after the first, a tap's scoreboard and hand in
+// progress), puts that in without asking (sync.js). An element with data-stamp (a night's)
+// is not told of a first event that names the stamp it shows.
 //
 // The stream counts as open only once its first event came: behind a proxy that buffers it,
 // or where it is refused (204, 404) or EventSource is missing, it never does, and the polls
@@ -50,12 +52,15 @@ function connect() {
     if (!open) opened(true);
     wait = 1000;
     var el = holder();
-    var text = String(message.data || "");
+    var data = String(message.data || "");
+    var cut = data.indexOf("\n");
+    var text = cut === -1 ? data : data.slice(0, cut);
+    var carried = cut === -1 ? "" : data.slice(cut + 1);
     var hello = first;
     first = false;
     if (!el) return;
     if (hello && el.dataset.stamp && text === "s" + el.dataset.stamp) return;
-    el.dispatchEvent(new CustomEvent("scorer:changed", { bubbles: true, detail: { text: text, first: hello } }));
+    el.dispatchEvent(new CustomEvent("scorer:changed", { bubbles: true, detail: { text: text, carried: carried, first: hello } }));
   };
   current.onerror = function () {
     if (current !== source) return;

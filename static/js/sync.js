@@ -1,8 +1,9 @@
 // The scoreboard and the hand in progress stay the same on every phone. The page asks what
 // changed since its versions, the game (v) and the hand in progress (d), when its stream
-// (stream.js) says one moved past them, or every 2 s (while the page is visible) when there
-// is no stream. 204 means nothing; otherwise htmx swaps in the scoreboard, the hands and the
-// hand in progress's state. What this phone types goes to the server as it is typed.
+// (stream.js) says one moved past them (unless the stream's event carries the answer), or
+// every 2 s (while the page is visible) when there is no stream. 204 means nothing;
+// otherwise htmx swaps in the scoreboard, the hands and the hand in progress's state. What
+// this phone types goes to the server as it is typed.
 import { CONTROL, entry, held, on, setValue, tell, valueOf } from "./core.js";
 import { forgetDraft, keepDraft } from "./draft.js";
 import { streaming } from "./stream.js";
@@ -46,7 +47,8 @@ export function poll() {
 setInterval(function () { if (!streaming() || wanted) poll(); }, 2000);
 document.addEventListener("visibilitychange", function () { if (wanted) poll(); });
 // The stream says the game (v) or the hand in progress (d) reached a version: asked for
-// only when that is past what the page shows (this phone's own tap is not asked for again).
+// only when that is past what the page shows (this phone's own tap is not asked for again),
+// unless the event carries it.
 document.addEventListener("scorer:changed", function (event) {
   var b = board();
   if (!b || event.target !== b) return;
@@ -56,8 +58,23 @@ document.addEventListener("scorer:changed", function (event) {
     if (part[0] === "d") return number > Number(b.dataset.d);
     return true;
   });
-  if (behind) poll();
+  if (behind && !carried(b, String(event.detail.carried || ""))) poll();
 });
+// A tap's event carries what a poll would now answer a page at the game's version, on the
+// hand in progress's token, in the language it names (games/views/hand_in_progress.py,
+// `as_fetched`): on such a page, with no request of this phone on its way that redraws it,
+// it goes in as the poll's answer would, and nothing is asked. Any other page asks.
+function carried(b, text) {
+  var cut = text.indexOf("\n");
+  if (cut === -1 || !window.htmx || !b.dataset.t || "closed" in b.dataset) return false;
+  if (polling || held.flushing || underWay(changing)) return false;
+  var fits = {};
+  text.slice(0, cut).split(" ").forEach(function (part) { fits[part[0]] = part.slice(1); });
+  if (fits.v !== b.dataset.v || fits.t !== b.dataset.t) return false;
+  if (fits.l !== document.documentElement.lang) return false;
+  htmx.swap(b, text.slice(cut + 1), { swapStyle: "outerHTML", settleDelay: htmx.config.defaultSettleDelay });
+  return true;
+}
 // An answer whose target was replaced meanwhile (a save re-drew the page) is dropped: the
 // next poll asks again from the page as it now is. So is a poll's answer about the hand
 // this page showed then, if the page has moved on to the next hand since (this phone

@@ -1,7 +1,8 @@
 """The pages' streams in Debian's Chromium (static/js/stream.js): another phone's tap reaches a
-game page by its stream, with no poll meanwhile; a club night's page redraws when a hand is
-saved at one of its tables, long before its 20-second poll; a stream that a proxy buffers,
-or one refused, leaves the page polling as before; a page that closes ends its stream.
+game page by its stream, carrying what a fetch would show, with no request at all; a club
+night's page redraws when a hand is saved at one of its tables, long before its 20-second
+poll; a stream that a proxy buffers, or one refused, leaves the page polling as before; a
+page that closes ends its stream.
 
 The live server holds each stream in a thread (games/views/streams.py); its heartbeat is made
 short here, so a thread whose page closed finds it out at once."""
@@ -61,7 +62,7 @@ def subscribed_until(topic: str, count: int) -> int:
 
 def test_another_phones_tap_arrives_by_the_stream_with_no_poll_meanwhile(phone: Any) -> None:
     game = new_game()
-    ann, ben = phone(), phone()
+    ann, ben = phone(), phone("dark")
     ben.clock.install()
     ben.add_init_script(COUNT_POLLS)
     for page in (ann, ben):
@@ -72,9 +73,36 @@ def test_another_phones_tap_arrives_by_the_stream_with_no_poll_meanwhile(phone: 
     assert ben.evaluate("() => window.__polls") == polls
     caller(ann, "Cleo").click()
     expect(ben.locator("#hand-form input[name=caller][value='2']")).to_be_checked()
-    # One fetch of what changed, told by the stream.
-    assert ben.evaluate("() => window.__polls") == polls + 1
+    expect(ben.locator("#scoreboard .progress-line")).to_contain_text("Cleo called")
+    # The stream's event carried what changed: nothing was asked.
+    assert ben.evaluate("() => window.__polls") == polls
+    shot(ann, "stream-tap-sent")
     shot(ben, "stream-tap-told")
+    # And it is what a fetch of it shows.
+    told = settled(ben)
+    ben.evaluate(ASK_AGAIN)
+    assert ben.evaluate("() => window.__polls") == polls + 1
+    assert settled(ben) == told
+
+
+# The poll's request as sync.js makes it, from a page that had not seen the last tap.
+ASK_AGAIN = """() => {
+  const b = document.getElementById("scoreboard");
+  const query = `?v=${b.dataset.v}&d=${Number(b.dataset.d) - 1}&t=${b.dataset.t}`;
+  return htmx.ajax("GET", b.dataset.live + query,
+    { source: document.body, target: "#scoreboard", swap: "outerHTML" });
+}"""
+
+
+def settled(page: Any) -> str:
+    """The scoreboard and the hand in progress's state once htmx has settled them."""
+    page.locator("#scoreboard:not(.htmx-settling):not(.htmx-added)").wait_for()
+    return str(
+        page.evaluate(
+            "() => ['scoreboard', 'progress-state'].map(id => "
+            "document.getElementById(id).outerHTML).join('')"
+        )
+    )
 
 
 def test_a_club_nights_page_redraws_when_a_table_saves_a_hand(phone: Any) -> None:

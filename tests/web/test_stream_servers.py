@@ -89,15 +89,20 @@ class RawStream:
             raise EOFError("the server closed the stream")
         self.buffer += chunk
 
-    def next(self) -> str:
-        """The next event's text (heartbeats and the retry skipped)."""
+    def whole(self) -> str:
+        """The next event's text, its lines joined (heartbeats and the retry skipped)."""
         while True:
             while b"\n\n" not in self.buffer:
                 self.fill()
             block, _, self.buffer = self.buffer.partition(b"\n\n")
-            for line in block.decode().splitlines():
-                if line.startswith("data: "):
-                    return line.removeprefix("data: ")
+            lines = block.decode().split("\n")
+            data = [line.removeprefix("data: ") for line in lines if line.startswith("data: ")]
+            if data:
+                return "\n".join(data)
+
+    def next(self) -> str:
+        """What the next event says changed (its first line)."""
+        return self.whole().split("\n")[0]
 
     def close(self) -> None:
         self.sock.close()
@@ -151,7 +156,11 @@ def test_a_tap_reaches_every_stream_the_worker_holds(server: tuple[str, Any]) ->
             assert stream.next() == f"v{game.version} d{HandInProgress.of(game).version}"
         tap(phone, trump="S")
         done = HandInProgress.of(game).version
-        assert [stream.next() for stream in held] == [f"d{done}"] * 3
+        told = [stream.whole() for stream in held]
+        assert [text.split("\n")[0] for text in told] == [f"d{done}"] * 3
+        # With what the phones would fetch, whole, to each.
+        assert len(set(told)) == 1
+        assert told[0].count("\n") > 2 and told[0].rstrip().endswith("</div>")
     finally:
         for stream in held:
             stream.close()
@@ -213,6 +222,18 @@ def test_a_save_on_one_server_reaches_a_stream_held_by_another(
             told = {stream.next(), stream.next()}  # the game, and its hand in progress
             assert f"v{game.version}" in told
         assert time.monotonic() - began < 3
+        # A tap's event carries its scoreboard across too (a notification's payload, or a
+        # datagram on SQLite).
+        phone.open()
+        tap(phone, trump="H")
+        done = HandInProgress.of(game)
+        for stream in held:
+            said, fits, html = stream.whole().split("\n", 2)
+            assert (said, fits.split()[:2]) == (
+                f"d{done.version}",
+                [f"v{game.version}", f"t{done.token}"],
+            )
+            assert f'data-d="{done.version}"' in html
     finally:
         for stream in held:
             stream.close()

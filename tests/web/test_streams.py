@@ -1,9 +1,9 @@
 """The pages' streams (games/views/streams.py, games/streams.py): a change is pushed to every
-phone of a game, to its watch page and to its club night's page, announced in the
-transaction that saves it (never for one rolled back); a stream opens with where the game
-stands, so a stream that dropped and came back finds what it missed; no stream for a game
-of another circle, a removed game or a night of another circle; nothing a proxy would buffer
-or compress.
+phone of a game (a tap with what the phones would fetch, unless too long), to its watch page
+and to its club night's page, announced in the transaction that saves it (never for one
+rolled back); a stream opens with where the game stands, so a stream that dropped and came
+back finds what it missed; no stream for a game of another circle, a removed game or a night
+of another circle; nothing a proxy would buffer or compress.
 
 The streams here are read through Django's test client, which holds them in a thread as the
 development server does; scorer/stream_worker.py's are in test_stream_servers.py.
@@ -23,7 +23,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import streams
-from games.models import Circle, ClubNight, Game, HandInProgress
+from games.models import Circle, ClubNight, Game, HandInProgress, roster
+from games.views import hand_in_progress as hand_in_progress_views
 from games.views import streams as stream_views
 from tests.conftest import PLAYERS, klob_hand
 from tests.web.test_club_nights import set_up, start
@@ -45,15 +46,24 @@ class Stream:
             self.thread.start()
 
     def read(self) -> None:
+        lines: list[str] = []
         for chunk in self.response.streaming_content:
             if self.stopping.is_set():
                 break
-            for line in bytes(chunk).decode().splitlines():
+            for line in bytes(chunk).decode().split("\n"):
                 if line.startswith("data: "):
-                    self.told.put(line.removeprefix("data: "))
+                    lines.append(line.removeprefix("data: "))
+                elif not line and lines:  # an event's end: its lines, as EventSource joins them
+                    self.told.put("\n".join(lines))
+                    lines = []
+
+    def whole(self) -> str:
+        """The next event's text, every line of it."""
+        return self.told.get(timeout=WAIT)
 
     def next(self) -> str:
-        return self.told.get(timeout=WAIT)
+        """What the next event says changed (its first line)."""
+        return self.whole().split("\n")[0]
 
     def close(self) -> None:
         self.stopping.set()
@@ -113,6 +123,79 @@ def test_a_tap_on_one_phone_is_pushed_to_every_phone_of_the_game(opened: list[St
     assert [phone.next() for phone in phones] == [f"d{done}"] * 4
 
 
+def live_answer(client: Client, game: Game, v: int, d: int, token: str) -> str:
+    """What a phone's poll is answered, on a page at versions `v` and `d`."""
+    url = reverse("game_live", args=[game.circle.slug, game.slug])
+    response = client.get(url, {"v": v, "d": d, "t": token}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_tap_carries_what_the_other_phones_would_fetch(opened: list[Stream]) -> None:
+    game = new_game()
+    game.circle.language = "tr"
+    game.circle.save()
+    before = HandInProgress.of(game)
+    phones = [Client() for _ in range(3)]
+    page = phones[0].get(reverse("game", args=[game.circle.slug, game.slug])).content.decode()
+    streamed = [open_stream(opened, stream_url(game), phone) for phone in phones]
+    for stream in streamed:
+        stream.next()
+    tap(Client(), game, trump="S", caller="2")
+    done = HandInProgress.of(game)
+    told = [stream.whole() for stream in streamed]
+    assert len(set(told)) == 1
+    said, fits, html = told[0].split("\n", 2)
+    assert said == f"d{done.version}"
+    # The page it fits: the game's version, the hand's token, the language the page shows.
+    assert fits == f"v{game.version} t{done.token} ltr"
+    assert '<html lang="tr"' in page
+    # Exactly what each phone's poll would have been answered: the scoreboard, saying who
+    # called what, and the hand in progress.
+    assert html == live_answer(phones[1], game, game.version, before.version, done.token)
+    assert 'id="progress-state"' in html and "♠" in html and f'data-d="{done.version}"' in html
+
+
+def test_a_tap_crossed_by_a_rename_carries_the_new_name(
+    opened: list[Stream], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tap reads the names before it takes the game's lock; a player renamed between
+    the two (which moves the game's version on) is carried as renamed."""
+    game = new_game()
+    before = HandInProgress.of(game)
+    stream = open_stream(opened, stream_url(game))
+    stream.next()
+    real = hand_in_progress_views.hand_form
+    ann = game.seats.get(index=0).player
+
+    def renamed_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        roster.rename(game.circle, ann.pk, "Anneliese")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hand_in_progress_views, "hand_form", renamed_meanwhile)
+    tap(Client(), game, trump="H")
+    monkeypatch.undo()
+    game.refresh_from_db()
+    done = HandInProgress.of(game)
+    assert stream.whole() == f"v{game.version}"  # the rename
+    said, fits, html = stream.whole().split("\n", 2)
+    assert (said, fits.split()[0]) == (f"d{done.version}", f"v{game.version}")
+    assert "Anneliese" in html and html == live_answer(
+        Client(), game, game.version, before.version, done.token
+    )
+
+
+def test_a_change_too_long_to_carry_says_only_what_changed(
+    opened: list[Stream], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(streams, "MAX_CARRIED", 100)
+    game = new_game()
+    stream = open_stream(opened, stream_url(game))
+    stream.next()
+    tap(Client(), game, trump="D")
+    assert stream.whole() == f"d{HandInProgress.of(game).version}"
+
+
 def test_a_saved_hand_is_pushed_to_the_watch_page_and_the_game_page(
     opened: list[Stream],
 ) -> None:
@@ -124,8 +207,10 @@ def test_a_saved_hand_is_pushed_to_the_watch_page_and_the_game_page(
     game.record_hand(klob_hand(dealer=0, caller=0, card_points=[96, 56]))
     game.refresh_from_db()
     for stream in (watching, playing):
-        told = {stream.next(), stream.next()}  # the game, and its hand in progress emptied
+        # The game, and its hand in progress emptied: each page asks for the hand saved.
+        told = {stream.whole(), stream.whole()}
         assert f"v{game.version}" in told
+        assert not any("\n" in text for text in told)
 
 
 def test_a_club_night_is_told_of_its_own_changes_and_of_its_tables(
