@@ -164,8 +164,7 @@ def game_rules(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse
             "This game is a table of a club night: it plays the night’s target and house "
             "rules, the same at every table, so they are not changed here."
         )
-        context = {**play_context(request, found), "notice": {"text": notice}}
-        return render(request, "games/game.html", context, status=403)
+        return _club_table_refusal(request, found, notice)
     current = found.engine_settings().full_dict()
     if request.method == "GET":
         return _rules_page(request, found, GameRulesForm(variant=found.variant, current=current))
@@ -188,6 +187,12 @@ def game_rules(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse
     except HandError as error:
         return _rules_page(request, fresh(found), form, error_text(error), status=400)
     return _to_game(request, fresh(found))
+
+
+def _club_table_refusal(request: HtmxHttpRequest, game: Game, notice: str) -> HttpResponse:
+    """The table's game page, saying why a club night's table is not changed here (403)."""
+    context = {**play_context(request, game), "notice": {"text": notice}}
+    return render(request, "games/game.html", context, status=403)
 
 
 # -- the players and seats ------------------------------------------------------------------
@@ -229,8 +234,16 @@ def _players_page(
 @require_http_methods(["GET", "POST"])
 def game_players(request: HtmxHttpRequest, circle: str, game: str) -> HttpResponse:
     """Change a started game's players and seats: checked first, saved only as checked and
-    only on the game version the check was shown on (as the house rules are)."""
+    only on the game version the check was shown on (as the house rules are). A club night's
+    table seats the night's players as its round drew them: refused (403)."""
     found = game_of(request, circle, game)
+    if getattr(found, "club_table", None) is not None:
+        notice = _(
+            "This game is a table of a club night: its players and seats are the round’s "
+            "seating, so they are not changed here. The organiser seats a late arrival or "
+            "takes out a withdrawal on the night’s page."
+        )
+        return _club_table_refusal(request, found, notice)
     names = found.player_names()
     if request.method == "GET":
         form = GamePlayersForm(variant=found.variant, names=names)

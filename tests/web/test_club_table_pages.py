@@ -115,6 +115,30 @@ class TestTheTablesGamePage:
         assert ordinary in game_page(client, other)
         assert client.get(ordinary).status_code == 200
 
+    def test_a_table_offers_no_change_of_players_and_refuses_one(
+        self, client: Client, circle: Circle
+    ) -> None:
+        """A table phone renaming or reseating a player would credit the night's results to
+        someone the round never seated (the night's record would no longer read)."""
+        night = set_up(client, circle, FOUR, **PAIRS)
+        start(client, night)
+        game = Game.objects.get(club_table__round__night=night)
+        names, version = game.player_names(), game.version
+        seats = reverse("game_players", args=[circle.slug, game.slug])
+        assert seats not in game_page(client, game)
+        said = "This game is a table of a club night: its players and seats are the round’s"
+        posted = {"action": "save", "version": str(version)}
+        posted |= {f"player_{i}": name for i, name in enumerate(["Stranger", *names[1:]])}
+        for answer in (client.get(seats), client.post(seats, posted)):
+            assert answer.status_code == 403 and said in answer.content.decode()
+        game.refresh_from_db()
+        assert (game.player_names(), game.version) == (names, version)
+        assert client.get(night_url(night, "club_export")).status_code == 200
+        other = Game.create(circle, "klaberjass", FOUR, {})
+        ordinary = reverse("game_players", args=[circle.slug, other.slug])
+        assert ordinary in game_page(client, other)
+        assert client.get(ordinary).status_code == 200
+
     def test_an_ordinary_game_over_still_offers_a_rematch(
         self, client: Client, circle: Circle
     ) -> None:
