@@ -15,7 +15,7 @@ from games.engine.club.night import MOST_PLAYERS, Night, is_team_game, read_nigh
 from games.engine.names import check_name, name_key
 from games.engine.numbers import LIMIT
 from games.forms.fields import WholeNumberField, choice_field
-from games.forms.game import MemberNameForm, NameField
+from games.forms.game import MemberNameForm, member_name_field
 from games.forms.house_rules import add_settings_fields, settings_dict
 from games.forms.registry import SETTINGS_FIELDS
 from games.forms.widgets import Radios
@@ -208,19 +208,11 @@ class LateTeamForm(forms.Form):
     """A team of two who come late (the pair formats): two names, as the roster takes them,
     in the order the team is listed."""
 
-    name = NameField(
-        max_length=MAX_NAME,
-        strip=True,
-        label=gettext_lazy("First player"),
-        error_messages={"required": gettext_lazy("Type the first player’s name.")},
-        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+    name = member_name_field(
+        gettext_lazy("First player"), gettext_lazy("Type the first player’s name.")
     )
-    partner = NameField(
-        max_length=MAX_NAME,
-        strip=True,
-        label=gettext_lazy("Their partner"),
-        error_messages={"required": gettext_lazy("Type their partner’s name.")},
-        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+    partner = member_name_field(
+        gettext_lazy("Their partner"), gettext_lazy("Type their partner’s name.")
     )
 
     def clean(self) -> dict[str, Any]:

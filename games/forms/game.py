@@ -44,16 +44,23 @@ class CircleNameForm(forms.Form):
     name = NameField(max_length=60, strip=True, label=gettext_lazy("Circle name"))
 
 
+def member_name_field(label: Any, required: Any = None) -> NameField:
+    """A box for a member's name, as the roster takes it (`required`: what an empty box
+    is told, if not Django's own words)."""
+    return NameField(
+        max_length=MAX_NAME,
+        strip=True,
+        label=label,
+        error_messages={"required": required} if required is not None else None,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+    )
+
+
 class MemberNameForm(forms.Form):
     """A member's name on the roster, held to the same rule; whether another member has it
     is the roster's to say (games/models/roster.py)."""
 
-    name = NameField(
-        max_length=MAX_NAME,
-        strip=True,
-        label=gettext_lazy("Name"),
-        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
-    )
+    name = member_name_field(gettext_lazy("Name"))
 
 
 def circle_languages() -> list[tuple[str, str]]:
