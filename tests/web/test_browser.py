@@ -18,13 +18,35 @@ CHROMIUM = "/usr/bin/chromium"
 # Chromium 156 builds each window's omnibox popup as a page of its own (a WebUI renderer),
 # made with every context, that is every phone: about 0.45 s of a core each, a quarter of
 # the browser tests' work, for an address bar a headless phone never shows.
-NO_OMNIBOX = "WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup"
+NO_OMNIBOX = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"]
+# Chromium takes the last `--disable-features` it is given, and Playwright gives its own
+# first: a flag of ours alone would switch its list back on (the media router, paint holding,
+# optimisation hints, ...). So ours repeats Playwright's, checked against the installed
+# Playwright by test_browser_flags.py.
+PLAYWRIGHT_DISABLED = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+]
 FLAGS = [
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
-    f"--disable-features={NO_OMNIBOX}",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED + NO_OMNIBOX),
 ]
 # Screenshots are for a person to look at, and nothing compares them: they are written only
 # when asked for, with SCORER_SHOTS set (to 1 for screenshots/, or to a folder of one's own).

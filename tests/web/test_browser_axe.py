@@ -81,7 +81,9 @@ class Checker:
         self.checked = {scheme: 0 for scheme in SCHEMES}
 
     def check(self, name: str) -> None:
-        self.page.wait_for_load_state("networkidle")
+        # The page settled: no htmx request under way (a poll, a step's preview). Waiting for
+        # the network to be idle cost half a second a check at least, a minute in all.
+        self.page.wait_for_function("() => !document.querySelector('.htmx-request')")
         for scheme in SCHEMES:
             self.page.emulate_media(color_scheme=scheme)
             dark = self.page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
