@@ -35,6 +35,14 @@ def test_each_kind_of_link_is_cut_to_its_first_four_characters() -> None:
     )
 
 
+def test_a_club_nights_organiser_key_is_cut_too() -> None:
+    key = "OrGaNiSeRkEy0123456789"
+    line = f'"GET /c/{CIRCLE}/club/2026-12-02/organiser/{key} HTTP/1.1" 302'
+    masked = mask_secret_links(line)
+    assert masked == '"GET /c/AbCd…/club/2026-12-02/organiser/OrGa… HTTP/1.1" 302'
+    assert mask_secret_links(masked) == masked
+
+
 def test_masking_twice_changes_nothing_more() -> None:
     once = mask_secret_links(f"/c/{CIRCLE}/")
     assert mask_secret_links(once) == once
