@@ -1,14 +1,16 @@
 """Log lines never carry a working link: the secret part of circle, game and watch links, and
-a club night's organiser key, is masked in everything logged, by Django (settings.LOGGING) and by gunicorn (gunicorn.conf.py)."""
+a club night's organiser key, is masked in everything logged, by Django (settings.LOGGING)
+and by gunicorn (gunicorn.conf.py)."""
 
 from __future__ import annotations
 
 import logging
 import re
 
-# /c/<circle>/, /g/<game>/, /w/<watch>/ and a night's /organiser/<key> (games/urls.py), wherever they appear in a line: the
-# request line, the referrer, a message or a traceback. The slug alphabet is token_urlsafe's;
-# the possessive match and the lookahead leave a masked slug alone, so masking twice is safe.
+# /c/<circle>/, /g/<game>/, /w/<watch>/ and a night's /organiser/<key> (games/urls.py),
+# wherever they appear in a line: the request line, the referrer, a message or a traceback.
+# The slug alphabet is token_urlsafe's; the possessive match and the lookahead leave a masked
+# slug alone, so masking twice is safe.
 # A request line may spell a link's letters, or its slashes, percent-encoded (/c/%4DjQr…/ is
 # /c/MjQr…/ once gunicorn has decoded it), and "%25" is a percent sign: those escapes are
 # decoded before masking, so that no spelling of a link is written whole; a segment with
