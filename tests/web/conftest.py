@@ -39,16 +39,15 @@ def tried_again_after_a_deadlock(handle: Any) -> Any:
     one side of a deadlock, and only then."""
 
     def again(self: Any, *args: Any, **options: Any) -> Any:
-        for attempt in range(5):
+        for pause in (0.2, 0.4, 0.6, 0.8):
             try:
                 return handle(self, *args, **options)
             except CommandError as error:
                 cause = error.__cause__
-                deadlock = isinstance(cause, OperationalError) and "deadlock detected" in str(cause)
-                if attempt == 4 or not deadlock:
+                if not isinstance(cause, OperationalError) or "deadlock detected" not in str(cause):
                     raise
-                time.sleep(0.2 * (attempt + 1))
-        return None
+                time.sleep(pause)
+        return handle(self, *args, **options)
 
     return again
 
